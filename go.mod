@@ -1,0 +1,3 @@
+module github.com/duetbot/duet
+
+go 1.25
