@@ -20,6 +20,10 @@ const (
 	maxStoredTurns = 48   // the oldest turns are dropped past this
 	maxContextLen  = 8192 // characters of context kept
 	maxTurnLen     = MaxTextLen
+	// maxRecentUpdates bounds the update ids kept for de-duplication:
+	// Telegram re-delivers only the updates it has not had a 2xx for, a
+	// handful at most per chat.
+	maxRecentUpdates = 32
 )
 
 // Chat is the stored state of one ConvAI chat.
@@ -33,8 +37,11 @@ type Chat struct {
 	Ratings []int `dynamodbav:"ratings"`
 	// PartnerTurns counts the partner's messages, including dropped turns.
 	PartnerTurns int `dynamodbav:"partner_turns"`
-	// LastUpdateID is the last processed non-zero update_id, for de-duplication.
+	// LastUpdateID is the highest processed non-zero update_id.
 	LastUpdateID int64 `dynamodbav:"last_update_id"`
+	// RecentUpdates holds the last maxRecentUpdates non-zero update_ids
+	// processed, for de-duplication that survives out-of-order deliveries.
+	RecentUpdates []int64 `dynamodbav:"recent_updates"`
 	// Outbox holds messages stored but not yet delivered, in order.
 	Outbox []string `dynamodbav:"outbox"`
 	// OutboxSince is when the oldest message in Outbox was stored.
@@ -52,6 +59,7 @@ func (c *Chat) Clone() *Chat {
 	n.Turns = append([]brain.Turn(nil), c.Turns...)
 	n.Ratings = append([]int(nil), c.Ratings...)
 	n.Outbox = append([]string(nil), c.Outbox...)
+	n.RecentUpdates = append([]int64(nil), c.RecentUpdates...)
 	return &n
 }
 
@@ -82,4 +90,28 @@ func (c *Chat) botSpoke() bool {
 		}
 	}
 	return false
+}
+
+// seen reports whether update id was already processed in this chat.
+func (c *Chat) seen(id int64) bool {
+	if id == 0 {
+		return false
+	}
+	for _, u := range c.RecentUpdates {
+		if u == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Chat) remember(id int64) {
+	if id == 0 {
+		return
+	}
+	c.LastUpdateID = max(c.LastUpdateID, id)
+	c.RecentUpdates = append(c.RecentUpdates, id)
+	if over := len(c.RecentUpdates) - maxRecentUpdates; over > 0 {
+		c.RecentUpdates = append(c.RecentUpdates[:0:0], c.RecentUpdates[over:]...)
+	}
 }

@@ -111,7 +111,7 @@ func (e *Engine) Handle(ctx context.Context, u Update) error {
 		if err != nil && !errors.Is(err, duet.ErrNotFound) {
 			return duet.Wrap(duet.EUNAVAILABLE, err, "load chat")
 		}
-		if chat != nil && u.UpdateID != 0 && u.UpdateID <= chat.LastUpdateID {
+		if chat != nil && chat.seen(u.UpdateID) {
 			e.log().Info("duplicate update", "chat", u.ChatID, "update_id", u.UpdateID)
 			return e.flush(ctx, chat)
 		}
@@ -141,6 +141,9 @@ func (e *Engine) apply(ctx context.Context, chat *Chat, u Update, cmd Command) (
 	now := e.now()
 	if cmd.Kind == Start {
 		next := &Chat{ID: u.ChatID, Status: Open, Context: truncate(cmd.Arg, maxContextLen), StartedAt: now}
+		if chat != nil { // a new chat on the same id still knows the old updates
+			next.LastUpdateID, next.RecentUpdates = chat.LastUpdateID, chat.RecentUpdates
+		}
 		e.touch(next, u, now)
 		if cmd.Begin {
 			if err := e.speakFirst(ctx, next, now); err != nil {
@@ -192,9 +195,7 @@ func (e *Engine) apply(ctx context.Context, chat *Chat, u Update, cmd Command) (
 
 func (e *Engine) touch(c *Chat, u Update, now time.Time) {
 	c.LastActivity = now
-	if u.UpdateID != 0 {
-		c.LastUpdateID = u.UpdateID
-	}
+	c.remember(u.UpdateID)
 }
 
 func (e *Engine) speakFirst(ctx context.Context, c *Chat, now time.Time) error {
@@ -260,9 +261,26 @@ func (e *Engine) flush(ctx context.Context, c *Chat) error {
 		}
 	}
 	if sendErr != nil {
-		return duet.Wrap(duet.EUNAVAILABLE, sendErr, "send to chat %d", c.ID)
+		return duet.Wrap(duet.EUNAVAILABLE, fmt.Errorf("%w: %w", ErrUndelivered, sendErr), "send to chat %d", c.ID)
 	}
 	return nil
+}
+
+// ErrUndelivered is in the chain of every error after which the update is
+// stored but its answer not yet delivered: retry with Deliver, not Handle,
+// when the update has no id to recognise it by.
+var ErrUndelivered = errors.New("answer stored but not delivered")
+
+// Deliver sends whatever chat id holds undelivered, in order.
+func (e *Engine) Deliver(ctx context.Context, id int64) error {
+	c, err := e.Store.Get(ctx, id)
+	if errors.Is(err, duet.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return duet.Wrap(duet.EUNAVAILABLE, err, "load chat")
+	}
+	return e.flush(ctx, c)
 }
 
 // SweepResult counts what one Sweep did.

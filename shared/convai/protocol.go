@@ -118,15 +118,25 @@ type Final struct {
 	Evaluation brain.Scores `json:"evaluation"`
 }
 
-// EncodeReply returns the inner JSON of a reply. A text longer than
-// MaxTextLen characters is cut there; rating 0 means no evaluation.
+// EncodeReply returns the JSON message of a reply; rating 0 means no
+// evaluation. The text is cut so that the whole message, JSON included,
+// stays within MaxTextLen characters.
 func EncodeReply(text string, rating int) string {
-	r := Reply{Text: truncate(strings.TrimSpace(text), MaxTextLen)}
+	r := Reply{Text: strings.TrimSpace(text)}
 	if rating != 0 {
 		v := brain.Clamp(rating)
 		r.Evaluation = &v
 	}
-	return mustJSON(r)
+	for {
+		msg := mustJSON(r)
+		over := utf8.RuneCountInString(msg) - MaxTextLen
+		if over <= 0 {
+			return msg
+		}
+		// One character takes up to 6 once escaped (\u00XX): cutting over/6
+		// never cuts more than needed, and the loop converges quickly.
+		r.Text = truncate(r.Text, utf8.RuneCountInString(r.Text)-max(over/6, 1))
+	}
 }
 
 // EncodeFinal returns the inner JSON of the last message of a chat.
@@ -200,8 +210,11 @@ func Validate(outer string, requireEval bool) (final bool, err error) {
 }
 
 func checkScore(raw json.RawMessage) error {
-	if raw == nil {
+	if len(raw) == 0 {
 		return errors.New("missing")
+	}
+	if raw[0] == '"' {
+		return fmt.Errorf("got %s, want an integer", raw)
 	}
 	var n json.Number
 	dec := json.NewDecoder(bytes.NewReader(raw))

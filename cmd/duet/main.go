@@ -1,0 +1,92 @@
+// Command duet runs Duet's bots and tools on a workstation: both bots on one
+// HTTP server with embedded defaults (serve), the ConvAI bot over getUpdates
+// (poll), a local ConvAI server that checks a bot against the protocol (sim),
+// the annex evaluator (eval) and the deployment helpers (webhook, table,
+// persona). Run `duet help` for the list.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+)
+
+// command is one subcommand of duet.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+// commands is filled by the init functions of the files that define them.
+var commands = map[string]command{}
+
+func register(name, summary string, run func(ctx context.Context, args []string, stdout, stderr io.Writer) error) {
+	if _, dup := commands[name]; dup {
+		panic("duet: command registered twice: " + name)
+	}
+	commands[name] = command{summary: summary, run: run}
+}
+
+// errUsage marks an error whose message is usage help, printed without a prefix.
+var errUsage = errors.New("usage")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "duet: unknown command %q\n\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	err := cmd.run(ctx, args[1:], stdout, stderr)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "duet %s: %v\n", args[0], err)
+	return 1
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: duet <command> [flags]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun `duet <command> -h` for a command's flags.")
+}
+
+// newFlags returns a FlagSet for a subcommand that reports errors instead of exiting.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("duet "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}

@@ -1,0 +1,114 @@
+// Package config reads Duet's configuration from environment variables, the
+// same names for the Lambda functions and for `duet serve`. Secrets are
+// read here and nowhere else, and String never prints them.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is Duet's configuration. See the README's configuration table.
+type Config struct {
+	TelegramAPIURL        string        // TELEGRAM_API_URL
+	TelegramBotToken      string        // TELEGRAM_BOT_TOKEN (secret)
+	TelegramWebhookSecret string        // TELEGRAM_WEBHOOK_SECRET (secret)
+	ChatIdleTimeout       time.Duration // CHAT_IDLE_TIMEOUT
+	ChatMaxTurns          int           // CHAT_MAX_TURNS
+	SweepInterval         time.Duration // SWEEP_INTERVAL
+	SessionsTable         string        // SESSIONS_TABLE
+	DynamoDBEndpoint      string        // DYNAMODB_ENDPOINT
+	SessionTTL            time.Duration // SESSION_TTL
+	AnnexCallerKey        string        // ANNEX_CALLER_KEY (secret)
+	AnnexPersonName       string        // ANNEX_PERSON_NAME
+	AnnexPersonaFile      string        // ANNEX_PERSONA_FILE
+	Brain                 string        // BRAIN
+}
+
+// Defaults of the optional variables.
+const (
+	DefaultTelegramAPIURL  = "https://api.telegram.org"
+	DefaultChatIdleTimeout = 5 * time.Minute
+	DefaultChatMaxTurns    = 20
+	DefaultSweepInterval   = time.Minute
+	DefaultSessionTTL      = 168 * time.Hour
+	DefaultBrain           = "offline"
+)
+
+// FromEnv reads the configuration from the process environment.
+func FromEnv() (Config, error) { return Load(os.LookupEnv) }
+
+// Load reads the configuration through lookup (os.LookupEnv in production).
+// It reports every malformed variable at once.
+func Load(lookup func(string) (string, bool)) (Config, error) {
+	get := func(k, def string) string {
+		if v, ok := lookup(k); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		return def
+	}
+	var errs []error
+	dur := func(k string, def time.Duration) time.Duration {
+		v := get(k, "")
+		if v == "" {
+			return def
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			errs = append(errs, fmt.Errorf("%s=%q: want a positive Go duration such as 5m or 168h", k, v))
+			return def
+		}
+		return d
+	}
+	c := Config{
+		TelegramAPIURL:        strings.TrimRight(get("TELEGRAM_API_URL", DefaultTelegramAPIURL), "/"),
+		TelegramBotToken:      get("TELEGRAM_BOT_TOKEN", ""),
+		TelegramWebhookSecret: get("TELEGRAM_WEBHOOK_SECRET", ""),
+		ChatIdleTimeout:       dur("CHAT_IDLE_TIMEOUT", DefaultChatIdleTimeout),
+		SweepInterval:         dur("SWEEP_INTERVAL", DefaultSweepInterval),
+		SessionsTable:         get("SESSIONS_TABLE", ""),
+		DynamoDBEndpoint:      get("DYNAMODB_ENDPOINT", ""),
+		SessionTTL:            dur("SESSION_TTL", DefaultSessionTTL),
+		AnnexCallerKey:        get("ANNEX_CALLER_KEY", ""),
+		AnnexPersonName:       get("ANNEX_PERSON_NAME", ""),
+		AnnexPersonaFile:      get("ANNEX_PERSONA_FILE", ""),
+		Brain:                 strings.ToLower(get("BRAIN", DefaultBrain)),
+		ChatMaxTurns:          DefaultChatMaxTurns,
+	}
+	if v := get("CHAT_MAX_TURNS", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			errs = append(errs, fmt.Errorf("CHAT_MAX_TURNS=%q: want a whole number of at least 1", v))
+		} else {
+			c.ChatMaxTurns = n
+		}
+	}
+	return c, errors.Join(errs...)
+}
+
+// RequireTelegram reports a missing bot token, which the ConvAI bot cannot run without.
+func (c Config) RequireTelegram() error {
+	if c.TelegramBotToken == "" {
+		return errors.New("TELEGRAM_BOT_TOKEN is not set: the ConvAI bot needs its bot token")
+	}
+	return nil
+}
+
+// String describes the configuration with every secret masked, for logs.
+func (c Config) String() string {
+	return fmt.Sprintf("api=%s token=%s webhook_secret=%s idle=%s max_turns=%d sweep=%s table=%q endpoint=%q ttl=%s annex_key=%s person=%q persona_file=%q brain=%s",
+		c.TelegramAPIURL, mask(c.TelegramBotToken), mask(c.TelegramWebhookSecret), c.ChatIdleTimeout, c.ChatMaxTurns,
+		c.SweepInterval, c.SessionsTable, c.DynamoDBEndpoint, c.SessionTTL, mask(c.AnnexCallerKey),
+		c.AnnexPersonName, c.AnnexPersonaFile, c.Brain)
+}
+
+func mask(s string) string {
+	if s == "" {
+		return "unset"
+	}
+	return "set"
+}

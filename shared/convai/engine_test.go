@@ -1,0 +1,349 @@
+package convai_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/duet"
+	"github.com/duetbot/duet/shared/store/memstore"
+)
+
+// echoBrain replies with a numbered echo and rates by word count, so tests
+// can tell which message each reply answers.
+type echoBrain struct{}
+
+func (echoBrain) Reply(_ context.Context, r brain.Request) (string, error) {
+	if last, ok := r.LastPartner(); ok {
+		return fmt.Sprintf("re %d: %s", len(r.Turns), last), nil
+	}
+	return "about " + r.Context, nil
+}
+
+func (echoBrain) Rate(_ context.Context, r brain.Request) (int, error) {
+	last, _ := r.LastPartner()
+	return len(strings.Fields(last)), nil
+}
+
+func (echoBrain) Final(_ context.Context, r brain.Request) (brain.Scores, error) {
+	return brain.Scores{Quality: 5, Breadth: 6, Engagement: len(r.Turns)}, nil
+}
+
+// outbox records sent messages and fails while fail is set.
+type outbox struct {
+	mu   sync.Mutex
+	sent map[int64][]string
+	fail error
+}
+
+func (o *outbox) Send(_ context.Context, chatID int64, text string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.fail != nil {
+		return o.fail
+	}
+	if o.sent == nil {
+		o.sent = map[int64][]string{}
+	}
+	o.sent[chatID] = append(o.sent[chatID], text)
+	return nil
+}
+
+func (o *outbox) setFail(err error) { o.mu.Lock(); o.fail = err; o.mu.Unlock() }
+
+func (o *outbox) of(id int64) []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return append([]string(nil), o.sent[id]...)
+}
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time          { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+type fixture struct {
+	engine *convai.Engine
+	store  *memstore.Store
+	out    *outbox
+	clock  *clock
+}
+
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	clk := &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}
+	st := memstore.New(memstore.WithClock(clk.Now), memstore.WithTTL(time.Hour))
+	out := &outbox{}
+	return &fixture{
+		engine: &convai.Engine{Store: st, Sender: out, Replier: echoBrain{}, Evaluator: echoBrain{}, Now: clk.Now, MaxTurns: 5,
+			Log: slog.New(slog.DiscardHandler)},
+		store: st, out: out, clock: clk,
+	}
+}
+
+func (f *fixture) handle(t testing.TB, chat, update int64, text string) error {
+	t.Helper()
+	return f.engine.Handle(context.Background(), convai.Update{UpdateID: update, ChatID: chat, Text: text})
+}
+
+func mustHandle(t testing.TB, f *fixture, chat, update int64, text string) {
+	t.Helper()
+	if err := f.handle(t, chat, update, text); err != nil {
+		t.Fatalf("Handle(%d, %q) = %v", chat, text, err)
+	}
+}
+
+func decode(t testing.TB, msg string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(msg), &m); err != nil {
+		t.Fatalf("bot message %q is not JSON: %v", msg, err)
+	}
+	return m
+}
+
+func TestChatLifecycle(t *testing.T) {
+	f := newFixture(t)
+	const id = -1 << 40
+	mustHandle(t, f, id, 0, "/start A wasp is on your wrist.")
+	if got := f.out.of(id); len(got) != 0 {
+		t.Fatalf("after /start without /begin the bot sent %q, want nothing", got)
+	}
+	mustHandle(t, f, id, 0, "A stinging bug that flies")
+	mustHandle(t, f, id, 0, "/end")
+	sent := f.out.of(id)
+	if len(sent) != 2 {
+		t.Fatalf("sent %d messages, want 2: %q", len(sent), sent)
+	}
+	if _, err := convai.Validate(sent[0], true); err != nil {
+		t.Errorf("reply %s: %v", sent[0], err)
+	}
+	if m := decode(t, sent[0]); m["text"] != "re 1: A stinging bug that flies" || m["evaluation"] != 5.0 {
+		t.Errorf("reply = %v, want the echo of the partner rated 5", m)
+	}
+	if final, err := convai.Validate(sent[1], true); !final || err != nil {
+		t.Errorf("last message %s: final=%v err=%v, want a valid /end", sent[1], final, err)
+	}
+	// After /end: silence, whatever arrives, until a new /start.
+	for _, text := range []string{"hello?", "/end", "/begin"} {
+		if err := f.handle(t, id, 0, text); duet.Code(err) != duet.ENOTFOUND {
+			t.Errorf("Handle(%q) after /end = %v, want ENOTFOUND", text, err)
+		}
+	}
+	if got := len(f.out.of(id)); got != 2 {
+		t.Errorf("after /end the bot sent %d more messages", got-2)
+	}
+	mustHandle(t, f, id, 0, "/start New topic\n/begin")
+	sent = f.out.of(id)
+	if len(sent) != 3 {
+		t.Fatalf("a new /start with /begin sent %d messages, want 1", len(sent)-2)
+	}
+	if m := decode(t, sent[2]); m["text"] != "about New topic" || m["evaluation"] != nil {
+		t.Errorf("reply to the context = %v, want text about the context and no evaluation", m)
+	}
+}
+
+func TestBeginCommand(t *testing.T) {
+	f := newFixture(t)
+	mustHandle(t, f, 7, 0, "/start\nLine one\nLine two")
+	mustHandle(t, f, 7, 0, "/begin")
+	if sent := f.out.of(7); len(sent) != 1 || decode(t, sent[0])["text"] != "about Line one\nLine two" {
+		t.Fatalf("after /begin sent %q, want one reply about the whole context", sent)
+	}
+	if err := f.handle(t, 7, 0, "/begin"); duet.Code(err) != duet.EINVALID {
+		t.Errorf("second /begin = %v, want EINVALID", err)
+	}
+}
+
+func TestUnknownChat(t *testing.T) {
+	f := newFixture(t)
+	if err := f.handle(t, 99, 0, "hello"); duet.Code(err) != duet.ENOTFOUND {
+		t.Fatalf("message to an unknown chat = %v, want ENOTFOUND", err)
+	}
+}
+
+func TestBotEndsChat(t *testing.T) {
+	t.Run("goodbye", func(t *testing.T) {
+		f := newFixture(t)
+		mustHandle(t, f, 1, 0, "/start ctx")
+		mustHandle(t, f, 1, 0, "OK. See you!")
+		sent := f.out.of(1)
+		if len(sent) != 2 {
+			t.Fatalf("sent %q, want a reply and the final /end", sent)
+		}
+		if final, err := convai.Validate(sent[1], true); !final || err != nil {
+			t.Errorf("second message %s is not a valid final /end (%v)", sent[1], err)
+		}
+		if err := f.handle(t, 1, 0, "/end"); duet.Code(err) != duet.ENOTFOUND {
+			t.Errorf("server's /end after the bot's = %v, want ENOTFOUND (ignored)", err)
+		}
+	})
+	t.Run("max turns", func(t *testing.T) {
+		f := newFixture(t)
+		mustHandle(t, f, 2, 0, "/start ctx")
+		for i := range 5 {
+			mustHandle(t, f, 2, 0, fmt.Sprintf("message %d", i))
+		}
+		sent := f.out.of(2)
+		if len(sent) != 6 {
+			t.Fatalf("sent %d messages after 5 partner turns, want 5 replies and /end", len(sent))
+		}
+		if final, _ := convai.Validate(sent[5], true); !final {
+			t.Errorf("last message %s is not /end", sent[5])
+		}
+	})
+}
+
+func TestDuplicateUpdate(t *testing.T) {
+	f := newFixture(t)
+	mustHandle(t, f, 5, 10, "/start ctx")
+	mustHandle(t, f, 5, 11, "first")
+	mustHandle(t, f, 5, 11, "first")
+	mustHandle(t, f, 5, 10, "/start ctx")
+	if sent := f.out.of(5); len(sent) != 1 {
+		t.Fatalf("re-delivered updates sent %d messages, want 1: %q", len(sent), sent)
+	}
+	c, err := f.store.Get(context.Background(), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PartnerTurns != 1 {
+		t.Errorf("partner turns = %d, want 1 (the duplicate is not a turn)", c.PartnerTurns)
+	}
+}
+
+func TestSendFailureThenRetry(t *testing.T) {
+	f := newFixture(t)
+	mustHandle(t, f, 6, 20, "/start ctx")
+	f.out.setFail(errors.New("connection refused"))
+	err := f.handle(t, 6, 21, "are you there")
+	if duet.Code(err) != duet.EUNAVAILABLE || !errors.Is(err, convai.ErrUndelivered) {
+		t.Fatalf("Handle with a dead Telegram = %v, want EUNAVAILABLE wrapping ErrUndelivered", err)
+	}
+	f.out.setFail(nil)
+	mustHandle(t, f, 6, 21, "are you there") // Telegram's retry
+	mustHandle(t, f, 6, 21, "are you there") // and a stray duplicate
+	sent := f.out.of(6)
+	if len(sent) != 1 || decode(t, sent[0])["text"] != "re 1: are you there" {
+		t.Fatalf("after the retry sent %q, want exactly the stored reply", sent)
+	}
+}
+
+func TestSweep(t *testing.T) {
+	f := newFixture(t)
+	f.engine.IdleTimeout = 5 * time.Minute
+	ctx := context.Background()
+	mustHandle(t, f, 1, 0, "/start idle chat")
+	mustHandle(t, f, 2, 0, "/start busy chat")
+	mustHandle(t, f, 3, 0, "/start stuck chat")
+	f.out.setFail(errors.New("down"))
+	_ = f.handle(t, 3, 0, "hello")
+	f.out.setFail(nil)
+
+	f.clock.Advance(4 * time.Minute)
+	mustHandle(t, f, 2, 0, "still here")
+	res, err := f.engine.Sweep(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Delivered != 1 || res.Ended != 0 {
+		t.Errorf("first sweep = %+v, want the stuck reply delivered and nothing ended", res)
+	}
+	if sent := f.out.of(3); len(sent) != 1 {
+		t.Errorf("stuck chat got %q, want its stored reply", sent)
+	}
+
+	f.clock.Advance(2 * time.Minute)
+	res, err = f.engine.Sweep(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Ended != 2 {
+		t.Errorf("second sweep = %+v, want chats 1 and 3 ended", res)
+	}
+	for _, id := range []int64{1, 3} {
+		sent := f.out.of(id)
+		if final, err := convai.Validate(sent[len(sent)-1], true); !final || err != nil {
+			t.Errorf("chat %d last message %q: want a valid /end", id, sent[len(sent)-1])
+		}
+	}
+	if len(f.out.of(2)) != 1 {
+		t.Errorf("busy chat got %q, want only its reply", f.out.of(2))
+	}
+	res, _ = f.engine.Sweep(ctx)
+	if res != (convai.SweepResult{}) {
+		t.Errorf("third sweep = %+v, want nothing to do (each chat ended once)", res)
+	}
+}
+
+func TestConcurrentChats(t *testing.T) {
+	f := newFixture(t)
+	f.engine.MaxTurns = 100
+	var wg sync.WaitGroup
+	for id := int64(-50); id < 50; id++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mustHandle(t, f, id, 0, fmt.Sprintf("/start chat %d", id))
+			for i := range 3 {
+				mustHandle(t, f, id, 0, fmt.Sprintf("chat %d line %d", id, i))
+			}
+		}()
+	}
+	wg.Wait()
+	for id := int64(-50); id < 50; id++ {
+		sent := f.out.of(id)
+		if len(sent) != 3 {
+			t.Fatalf("chat %d got %d replies, want 3", id, len(sent))
+		}
+		for i, msg := range sent {
+			want := fmt.Sprintf("re %d: chat %d line %d", 2*i+1, id, i)
+			if got := decode(t, msg)["text"]; got != want {
+				t.Errorf("chat %d reply %d = %q, want %q", id, i, got, want)
+			}
+		}
+	}
+}
+
+// TestRacingDeliveries sends the same chat's messages at once: conditional
+// writes keep every turn, each answered once.
+func TestRacingDeliveries(t *testing.T) {
+	f := newFixture(t)
+	f.engine.MaxTurns = 100
+	mustHandle(t, f, 9, 0, "/start race")
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs <- f.handle(t, 9, int64(100+i), fmt.Sprintf("m%d", i))
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	ok := 0
+	for err := range errs {
+		if err == nil {
+			ok++
+		}
+	}
+	c, err := f.store.Get(context.Background(), 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PartnerTurns != ok || len(f.out.of(9)) != ok {
+		t.Errorf("%d deliveries succeeded, stored %d turns and sent %d replies: want all equal", ok, c.PartnerTurns, len(f.out.of(9)))
+	}
+}
