@@ -1,0 +1,48 @@
+# Duet's everyday commands. `make help` lists them.
+GO      ?= go
+BIN     := bin
+ADDR    ?= 127.0.0.1:8080
+DIALECT ?= telegram
+
+.PHONY: help demo serve build test test-unit lint sim bench ci clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+
+demo: build ## run `duet serve` locally and play `duet sim` against it (no AWS, no network)
+	@./.ci/demo $(BIN)/duet $(DIALECT)
+
+serve: ## run both bots on embedded defaults (http://127.0.0.1:8080)
+	$(GO) run ./cmd/duet serve -addr $(ADDR)
+
+build: ## build the CLI into bin/duet
+	$(GO) build -o $(BIN)/duet ./cmd/duet
+
+test: ## every test, the DynamoDB suite on a local moto_server included
+	@set -e; \
+	if [ -z "$${DYNAMODB_ENDPOINT:-}" ]; then \
+		eval "$$(./.ci/moto)"; trap 'kill $$MOTO_PID 2>/dev/null' EXIT; \
+	fi; \
+	echo "DynamoDB tests against $$DYNAMODB_ENDPOINT"; \
+	$(GO) test -race -count=1 ./...
+
+test-unit: ## the tests that need no server (DynamoDB suites skip)
+	$(GO) test -race ./...
+
+lint: ## gofmt, go vet, cfn-lint
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	cfn-lint template.yaml
+
+sim: build ## `duet sim` against the in-process bot in all three dialects
+	@for d in telegram convai2017 convai2018; do \
+		echo "== duet sim -dialect $$d"; $(BIN)/duet sim -dialect $$d -q || exit 1; \
+	done
+
+bench: ## the per-message benchmark (compare runs with benchstat)
+	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./shared/httpapi/ ./shared/brain/offline/
+
+ci: lint test sim ## what .ci/run runs
+
+clean: ## remove build output
+	rm -rf $(BIN) .aws-sam

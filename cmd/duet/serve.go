@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/duetbot/duet/shared/apigw"
+	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/httpapi"
+)
+
+func init() {
+	register("serve", "run both bots on one local HTTP server (POST /telegram, POST /annex, GET /healthz)", runServe)
+}
+
+// Local defaults of `duet serve` without TELEGRAM_BOT_TOKEN: the ConvAI bot
+// talks to `duet sim` on its default address, so nothing leaves the machine.
+const (
+	localToken  = "local"
+	localAPIURL = "http://127.0.0.1:8081"
+)
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("serve", stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen address")
+	verbose := fs.Bool("v", false, "log every request")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	log := app.CLILogger(level)
+	cfg, err := localConfig()
+	if err != nil {
+		return err
+	}
+	engine, err := localEngine(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/telegram", apigw.HTTP(httpapi.NewTelegram(engine, cfg.TelegramWebhookSecret, log).Handle, log))
+	if err := mountAnnex(ctx, mux, cfg, log); err != nil {
+		return err
+	}
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintln(w, `{"ok":true}`)
+	})
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go sweepEvery(ctx, engine, cfg.SweepInterval, log)
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdown)
+	}()
+	fmt.Fprintf(stdout, "duet serve: listening on http://%s (store: %s, brain: %s, Telegram API: %s)\n",
+		ln.Addr(), storeName(cfg), cfg.Brain, cfg.TelegramAPIURL)
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// localConfig reads the environment, filling in the local defaults of the CLI.
+func localConfig() (config.Config, error) {
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return cfg, err
+	}
+	if cfg.TelegramBotToken == "" {
+		cfg.TelegramBotToken = localToken
+		if cfg.TelegramAPIURL == config.DefaultTelegramAPIURL {
+			cfg.TelegramAPIURL = localAPIURL
+		}
+	}
+	return cfg, nil
+}
+
+// localEngine builds the ConvAI engine of the CLI: DynamoDB when
+// SESSIONS_TABLE is set, else the embedded store.
+func localEngine(ctx context.Context, cfg config.Config, log *slog.Logger) (*convai.Engine, error) {
+	store, err := app.ChatStore(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	tg, err := app.TelegramClient(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	return app.ConvAIEngine(cfg, store, tg, log)
+}
+
+func storeName(cfg config.Config) string {
+	if cfg.SessionsTable == "" {
+		return "embedded"
+	}
+	return "dynamodb:" + cfg.SessionsTable
+}
+
+// sweepEvery runs the idle-chat sweeper until ctx is done, as the scheduled
+// function does when deployed.
+func sweepEvery(ctx context.Context, engine *convai.Engine, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			res, err := engine.Sweep(ctx)
+			if err != nil {
+				log.Warn("sweep failed", "err", err)
+				continue
+			}
+			if res != (convai.SweepResult{}) {
+				log.Info("sweep", "ended", res.Ended, "delivered", res.Delivered, "failed", res.Failed)
+			}
+		}
+	}
+}

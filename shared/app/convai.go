@@ -1,0 +1,97 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambdacontext"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/brain/offline"
+	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/store/dynamo"
+	"github.com/duetbot/duet/shared/store/memstore"
+	"github.com/duetbot/duet/shared/telegram"
+)
+
+// LambdaLogger returns the JSON logger of the Lambda functions: every record
+// carries the request id.
+func LambdaLogger() *slog.Logger { return lambdacontext.NewLogger() }
+
+// CLILogger returns the text logger of the duet CLI, on stderr.
+func CLILogger(level slog.Level) *slog.Logger {
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+}
+
+// Brain returns the reply engine and evaluator that cfg.Brain names.
+func Brain(cfg config.Config) (brain.Replier, brain.Evaluator, error) {
+	switch cfg.Brain {
+	case "", "offline":
+		b := offline.New()
+		return b, b, nil
+	}
+	return nil, nil, fmt.Errorf("BRAIN=%q is not supported: use offline", cfg.Brain)
+}
+
+// DynamoStore returns the DynamoDB session store on cfg.SessionsTable.
+func DynamoStore(ctx context.Context, cfg config.Config) (*dynamo.Store, error) {
+	if cfg.SessionsTable == "" {
+		return nil, fmt.Errorf("SESSIONS_TABLE is not set")
+	}
+	client, err := dynamo.NewClient(ctx, cfg.DynamoDBEndpoint)
+	if err != nil {
+		return nil, fmt.Errorf("dynamodb client: %w", err)
+	}
+	return dynamo.New(client, cfg.SessionsTable, dynamo.WithTTL(cfg.SessionTTL)), nil
+}
+
+// ChatStore returns the DynamoDB store when SESSIONS_TABLE is set, else the
+// embedded in-process store.
+func ChatStore(ctx context.Context, cfg config.Config) (convai.Store, error) {
+	if cfg.SessionsTable == "" {
+		return memstore.New(memstore.WithTTL(cfg.SessionTTL)), nil
+	}
+	return DynamoStore(ctx, cfg)
+}
+
+// ConvAIEngine returns the ConvAI chat engine on store, delivering through sender.
+func ConvAIEngine(cfg config.Config, store convai.Store, sender convai.Sender, log *slog.Logger) (*convai.Engine, error) {
+	replier, evaluator, err := Brain(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &convai.Engine{
+		Store:       store,
+		Sender:      sender,
+		Replier:     replier,
+		Evaluator:   evaluator,
+		MaxTurns:    cfg.ChatMaxTurns,
+		IdleTimeout: cfg.ChatIdleTimeout,
+		Log:         log,
+	}, nil
+}
+
+// TelegramClient returns the Bot API client for cfg's API URL and token.
+func TelegramClient(cfg config.Config, log *slog.Logger) (*telegram.Client, error) {
+	if err := cfg.RequireTelegram(); err != nil {
+		return nil, err
+	}
+	return telegram.New(cfg.TelegramAPIURL, cfg.TelegramBotToken, telegram.WithLogger(log))
+}
+
+// ConvAI builds the ConvAI engine of a deployed function: DynamoDB sessions
+// and the Telegram client, both required.
+func ConvAI(ctx context.Context, cfg config.Config, log *slog.Logger) (*convai.Engine, error) {
+	store, err := DynamoStore(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	tg, err := TelegramClient(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	return ConvAIEngine(cfg, store, tg, log)
+}

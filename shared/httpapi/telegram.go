@@ -1,0 +1,90 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"log/slog"
+	"net/http"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/duetbot/duet/shared/apigw"
+	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/duet"
+	"github.com/duetbot/duet/shared/telegram"
+)
+
+// SecretHeader carries the webhook's secret_token on every Telegram request.
+const SecretHeader = "X-Telegram-Bot-Api-Secret-Token"
+
+// Handler is what the webhook needs of the chat engine.
+type Handler interface {
+	Handle(ctx context.Context, u convai.Update) error
+}
+
+var _ Handler = (*convai.Engine)(nil)
+
+// Telegram is the ConvAI bot's webhook. Telegram retries every non-2xx
+// answer for hours, so it answers 200 for updates that can never succeed
+// (malformed, not a message, for an unknown or ended chat) and 5xx only when
+// a retry can help — a retry the engine makes safe.
+type Telegram struct {
+	engine Handler
+	secret []byte
+	log    *slog.Logger
+}
+
+// NewTelegram returns the webhook handler. An empty secret accepts every
+// request (for local runs); deployed, set TELEGRAM_WEBHOOK_SECRET.
+func NewTelegram(engine Handler, secret string, log *slog.Logger) *Telegram {
+	t := &Telegram{engine: engine, log: log}
+	if secret != "" {
+		sum := sha256.Sum256([]byte(secret))
+		t.secret = sum[:]
+	}
+	return t
+}
+
+// ok is the body of every 2xx answer.
+var ok = struct {
+	OK bool `json:"ok"`
+}{true}
+
+// Handle processes one webhook request.
+func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+	if m := apigw.Method(req); m != "" && m != http.MethodPost {
+		return apigw.Error(ctx, t.log, duet.Errorf(duet.EMETHOD, "method %s not allowed: POST updates here", m)), nil
+	}
+	if !t.authorized(req) {
+		return apigw.Error(ctx, t.log, duet.Errorf(duet.EUNAUTHORIZED, "missing or wrong %s", SecretHeader)), nil
+	}
+	body, err := apigw.Body(req)
+	if err != nil {
+		return apigw.Error(ctx, t.log, err), nil
+	}
+	u, err := telegram.ParseUpdate(body)
+	if err != nil {
+		t.log.WarnContext(ctx, "dropped update that can never be processed", "err", err)
+		return apigw.JSON(http.StatusOK, ok), nil
+	}
+	err = t.engine.Handle(ctx, convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
+	switch duet.Code(err) {
+	case "":
+		return apigw.JSON(http.StatusOK, ok), nil
+	case duet.EINVALID, duet.ENOTFOUND:
+		t.log.InfoContext(ctx, "dropped update", "chat", u.Message.Chat.ID, "update_id", u.UpdateID, "reason", err)
+		return apigw.JSON(http.StatusOK, ok), nil
+	}
+	return apigw.Error(ctx, t.log, err), nil
+}
+
+// authorized compares the secret header in constant time (hashes of equal
+// length, so not even the secret's length leaks).
+func (t *Telegram) authorized(req events.APIGatewayV2HTTPRequest) bool {
+	if t.secret == nil {
+		return true
+	}
+	got := sha256.Sum256([]byte(apigw.Header(req, SecretHeader)))
+	return subtle.ConstantTimeCompare(got[:], t.secret) == 1
+}

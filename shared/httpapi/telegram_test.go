@@ -1,0 +1,169 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/duetbot/duet/shared/brain/offline"
+	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/httpapi"
+	"github.com/duetbot/duet/shared/store/memstore"
+)
+
+const secret = "test-webhook-secret-123"
+
+type sender struct {
+	mu   sync.Mutex
+	sent []string
+	fail error
+}
+
+func (s *sender) Send(_ context.Context, _ int64, text string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fail != nil {
+		return s.fail
+	}
+	s.sent = append(s.sent, text)
+	return nil
+}
+
+// failingStore is a store whose every call fails, like DynamoDB when down.
+type failingStore struct{ convai.Store }
+
+func (failingStore) Get(context.Context, int64) (*convai.Chat, error) {
+	return nil, errors.New("dynamodb: connection refused")
+}
+
+func newWebhook(t testing.TB, store convai.Store, out convai.Sender) *httpapi.Telegram {
+	t.Helper()
+	b := offline.New()
+	engine := &convai.Engine{Store: store, Sender: out, Replier: b, Evaluator: b, Log: slog.New(slog.DiscardHandler)}
+	return httpapi.NewTelegram(engine, secret, slog.New(slog.DiscardHandler))
+}
+
+func request(body, token, method string) events.APIGatewayV2HTTPRequest {
+	req := events.APIGatewayV2HTTPRequest{Body: body, Headers: map[string]string{"content-type": "application/json"}}
+	if token != "" {
+		req.Headers["x-telegram-bot-api-secret-token"] = token
+	}
+	req.RequestContext.HTTP.Method = method
+	return req
+}
+
+func update(id, chat int64, text string) string {
+	b, _ := json.Marshal(map[string]any{"update_id": id, "message": map[string]any{
+		"message_id": id, "chat": map[string]any{"id": chat, "type": "private"}, "date": 1795255200, "text": text}})
+	return string(b)
+}
+
+func TestWebhookStatuses(t *testing.T) {
+	tests := []struct {
+		name       string
+		store      convai.Store
+		req        events.APIGatewayV2HTTPRequest
+		wantStatus int
+		wantBody   string
+	}{
+		{"no secret", nil, request(update(1, 1, "/start x"), "", "POST"), 401, "X-Telegram-Bot-Api-Secret-Token"},
+		{"wrong secret", nil, request(update(1, 1, "/start x"), "test-webhook-secret-124", "POST"), 401, "missing or wrong"},
+		{"wrong method", nil, request("", secret, "GET"), 405, "POST"},
+		{"oversized", nil, request(strings.Repeat("x", 1<<20+1), secret, "POST"), 413, "larger than"},
+		{"malformed JSON", nil, request(`{"update_id":`, secret, "POST"), 200, `"ok":true`},
+		{"not a message", nil, request(`{"update_id":5,"edited_message":{"chat":{"id":1}}}`, secret, "POST"), 200, `"ok":true`},
+		{"unknown chat", nil, request(update(2, 77, "hello"), secret, "POST"), 200, `"ok":true`},
+		{"store down", failingStore{}, request(update(3, 1, "hello"), secret, "POST"), 503, "load chat"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			store := tt.store
+			if store == nil {
+				store = memstore.New()
+			}
+			out := &sender{}
+			resp, err := newWebhook(t, store, out).Handle(context.Background(), tt.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.StatusCode != tt.wantStatus || !strings.Contains(resp.Body, tt.wantBody) {
+				t.Errorf("got %d %s, want %d containing %q", resp.StatusCode, resp.Body, tt.wantStatus, tt.wantBody)
+			}
+			if strings.Contains(resp.Body, "connection refused") {
+				t.Errorf("body %s leaks an internal error", resp.Body)
+			}
+			if len(out.sent) != 0 {
+				t.Errorf("sent %q, want nothing", out.sent)
+			}
+		})
+	}
+}
+
+func TestWebhookSendFailureIsRetried(t *testing.T) {
+	store, out := memstore.New(), &sender{}
+	h := newWebhook(t, store, out)
+	ctx := context.Background()
+	if resp, _ := h.Handle(ctx, request(update(1, -5, "/start Cats or dogs?"), secret, "POST")); resp.StatusCode != 200 {
+		t.Fatalf("/start: %d %s", resp.StatusCode, resp.Body)
+	}
+	out.fail = errors.New("telegram: 502")
+	msg := request(update(2, -5, "Dogs, because they are loyal and fun to walk."), secret, "POST")
+	if resp, _ := h.Handle(ctx, msg); resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("with Telegram down: %d %s, want 503 so that Telegram retries", resp.StatusCode, resp.Body)
+	}
+	out.fail = nil
+	for range 2 { // Telegram's retry, then a duplicate of it
+		if resp, _ := h.Handle(ctx, msg); resp.StatusCode != 200 {
+			t.Fatalf("retry: %d %s", resp.StatusCode, resp.Body)
+		}
+	}
+	if len(out.sent) != 1 {
+		t.Fatalf("sent %d messages after the retry, want exactly 1: %q", len(out.sent), out.sent)
+	}
+	if _, err := convai.Validate(out.sent[0], true); err != nil {
+		t.Errorf("reply %s: %v", out.sent[0], err)
+	}
+}
+
+// BenchmarkWebhookMessage measures one partner message through the webhook
+// handler: embedded store, offline engine, a sender that records nothing.
+func BenchmarkWebhookMessage(b *testing.B) {
+	h := newWebhook(b, memstore.New(memstore.WithTTL(time.Hour)), discard{})
+	ctx := context.Background()
+	const chats = 1000
+	for c := range int64(chats) {
+		resp, _ := h.Handle(ctx, request(update(c+1, c, "/start You're watching TV and a wasp crawls on your wrist. What do you do?"), secret, "POST"))
+		if resp.StatusCode != 200 {
+			b.Fatal(resp.Body)
+		}
+	}
+	lines := []string{
+		"I would stay still and let it fly away.",
+		"Have you ever been stung by a wasp?",
+		"Honestly I am more scared of bees.",
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		// Spread messages over many chats so turn caps are never reached.
+		chat := int64(i % chats)
+		req := request(update(int64(chats+i+1), chat, lines[i%len(lines)]+fmt.Sprint(" ", i/chats)), secret, "POST")
+		resp, _ := h.Handle(ctx, req)
+		if resp.StatusCode != 200 {
+			b.Fatal(resp.Body)
+		}
+	}
+}
+
+type discard struct{}
+
+func (discard) Send(context.Context, int64, string) error { return nil }

@@ -1,0 +1,259 @@
+package dynamo_test
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/store/dynamo"
+	"github.com/duetbot/duet/shared/store/storetest"
+)
+
+// client returns a client for the DynamoDB endpoint the tests run against,
+// or skips the test when there is none.
+func client(t *testing.T) *dynamodb.Client {
+	t.Helper()
+	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
+	if endpoint == "" {
+		t.Skip("needs a DynamoDB endpoint: start `moto_server -p 5000`, then run " +
+			"`DYNAMODB_ENDPOINT=http://127.0.0.1:5000 go test ./shared/store/dynamo/` " +
+			"(or `eval \"$(.ci/moto)\"` first)")
+	}
+	c, err := dynamo.NewClient(context.Background(), endpoint)
+	if err != nil {
+		t.Fatalf("NewClient(%q): %v", endpoint, err)
+	}
+	return c
+}
+
+// freshTable creates a table with a new name, the way `duet table create`
+// does, and deletes it when the test ends.
+func freshTable(t *testing.T, c *dynamodb.Client) string {
+	t.Helper()
+	b := make([]byte, 6)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatalf("random table name: %v", err)
+	}
+	name := "duet-test-" + hex.EncodeToString(b)
+	ctx := context.Background()
+	if err := dynamo.CreateTable(ctx, c, name); err != nil {
+		t.Fatalf("CreateTable(%s): %v", name, err)
+	}
+	t.Cleanup(func() {
+		if _, err := c.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(name)}); err != nil {
+			t.Logf("delete table %s: %v", name, err)
+		}
+	})
+	return name
+}
+
+// counting is a dynamo.API that counts the calls it passes on. With limit
+// set it caps every Query page at that many items, to exercise pagination.
+type counting struct {
+	c     *dynamodb.Client
+	limit int32
+
+	mu             sync.Mutex
+	calls          map[string]int
+	consistentGets int
+}
+
+func newCounting(c *dynamodb.Client) *counting { return &counting{c: c, calls: map[string]int{}} }
+
+func (w *counting) count(op string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.calls[op]++
+}
+
+// snapshot returns the counts so far and resets them.
+func (w *counting) snapshot() (calls map[string]int, consistentGets int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	calls, consistentGets = w.calls, w.consistentGets
+	w.calls, w.consistentGets = map[string]int{}, 0
+	return calls, consistentGets
+}
+
+func (w *counting) GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	w.count("GetItem")
+	if aws.ToBool(in.ConsistentRead) {
+		w.mu.Lock()
+		w.consistentGets++
+		w.mu.Unlock()
+	}
+	return w.c.GetItem(ctx, in, opts...)
+}
+
+func (w *counting) PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	w.count("PutItem")
+	return w.c.PutItem(ctx, in, opts...)
+}
+
+func (w *counting) Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+	w.count("Query")
+	if w.limit > 0 {
+		in.Limit = aws.Int32(w.limit)
+	}
+	return w.c.Query(ctx, in, opts...)
+}
+
+// Scan is here so that a store reaching for it through a type assertion
+// would be counted; none should.
+func (w *counting) Scan(ctx context.Context, in *dynamodb.ScanInput, opts ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+	w.count("Scan")
+	return w.c.Scan(ctx, in, opts...)
+}
+
+func (w *counting) CreateTable(ctx context.Context, in *dynamodb.CreateTableInput, opts ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
+	w.count("CreateTable")
+	return w.c.CreateTable(ctx, in, opts...)
+}
+
+func (w *counting) DescribeTable(ctx context.Context, in *dynamodb.DescribeTableInput, opts ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error) {
+	w.count("DescribeTable")
+	return w.c.DescribeTable(ctx, in, opts...)
+}
+
+func (w *counting) UpdateTimeToLive(ctx context.Context, in *dynamodb.UpdateTimeToLiveInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error) {
+	w.count("UpdateTimeToLive")
+	return w.c.UpdateTimeToLive(ctx, in, opts...)
+}
+
+func (w *counting) DescribeTimeToLive(ctx context.Context, in *dynamodb.DescribeTimeToLiveInput, opts ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error) {
+	w.count("DescribeTimeToLive")
+	return w.c.DescribeTimeToLive(ctx, in, opts...)
+}
+
+func TestContract(t *testing.T) {
+	c := client(t)
+	storetest.Run(t, func(t *testing.T, now func() time.Time, ttl time.Duration) convai.Store {
+		return dynamo.New(c, freshTable(t, c), dynamo.WithClock(now), dynamo.WithTTL(ttl))
+	})
+}
+
+// TestContractPaged runs the suite with one item per Query page and fewer
+// shards, so that the paginated and shared-shard paths run too.
+func TestContractPaged(t *testing.T) {
+	c := client(t)
+	storetest.Run(t, func(t *testing.T, now func() time.Time, ttl time.Duration) convai.Store {
+		w := newCounting(c)
+		w.limit = 1
+		return dynamo.New(w, freshTable(t, c), dynamo.WithClock(now), dynamo.WithTTL(ttl), dynamo.WithShards(2))
+	})
+}
+
+func TestCreateTableIdempotent(t *testing.T) {
+	c := client(t)
+	table := freshTable(t, c)
+	ctx := context.Background()
+	if err := dynamo.CreateTable(ctx, c, table); err != nil {
+		t.Fatalf("CreateTable on an existing table: %v", err)
+	}
+	ttl, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
+	if err != nil {
+		t.Fatalf("DescribeTimeToLive: %v", err)
+	}
+	if d := ttl.TimeToLiveDescription; d == nil || aws.ToString(d.AttributeName) != dynamo.TTLAttribute ||
+		d.TimeToLiveStatus != types.TimeToLiveStatusEnabled {
+		t.Errorf("TTL: got %+v, want enabled on %s", d, dynamo.TTLAttribute)
+	}
+	desc, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)})
+	if err != nil {
+		t.Fatalf("DescribeTable: %v", err)
+	}
+	if n := len(desc.Table.GlobalSecondaryIndexes); n != 1 {
+		t.Fatalf("indexes: got %d, want 1", n)
+	}
+	ix := desc.Table.GlobalSecondaryIndexes[0]
+	if aws.ToString(ix.IndexName) != dynamo.IndexName || ix.Projection == nil ||
+		ix.Projection.ProjectionType != types.ProjectionTypeInclude ||
+		len(ix.Projection.NonKeyAttributes) != 1 || ix.Projection.NonKeyAttributes[0] != dynamo.TTLAttribute {
+		t.Errorf("index: got %s projecting %+v, want %s projecting INCLUDE [%s]",
+			aws.ToString(ix.IndexName), ix.Projection, dynamo.IndexName, dynamo.TTLAttribute)
+	}
+}
+
+// engine returns an Engine on a fresh table whose calls w counts.
+func engine(t *testing.T) (*convai.Engine, *counting, *storetest.Clock, *storetest.Sender) {
+	t.Helper()
+	c := client(t)
+	w := newCounting(c)
+	clock := storetest.NewClock(time.Now().UTC())
+	sender := &storetest.Sender{}
+	e := &convai.Engine{
+		Store:     dynamo.New(w, freshTable(t, c), dynamo.WithClock(clock.Now)),
+		Sender:    sender,
+		Replier:   storetest.Brain{},
+		Evaluator: storetest.Brain{},
+		Now:       clock.Now,
+		Log:       slog.New(slog.DiscardHandler),
+	}
+	return e, w, clock, sender
+}
+
+// TestCallsPerMessage holds a partner message to the design's budget: one
+// consistent read and at most two writes.
+func TestCallsPerMessage(t *testing.T) {
+	e, w, _, sender := engine(t)
+	ctx := context.Background()
+	if err := e.Handle(ctx, convai.Update{UpdateID: 1, ChatID: 77, Text: "/start talk about the sea"}); err != nil {
+		t.Fatalf("Handle(/start): %v", err)
+	}
+	w.snapshot()
+	if err := e.Handle(ctx, convai.Update{UpdateID: 2, ChatID: 77, Text: "Do you like boats?"}); err != nil {
+		t.Fatalf("Handle(message): %v", err)
+	}
+	calls, consistent := w.snapshot()
+	if calls["GetItem"] != 1 || consistent != 1 {
+		t.Errorf("GetItem calls: got %d (%d consistent), want 1 consistent", calls["GetItem"], consistent)
+	}
+	if n := calls["PutItem"]; n < 1 || n > 2 {
+		t.Errorf("PutItem calls: got %d, want 1 or 2", n)
+	}
+	if calls["Scan"] != 0 || calls["Query"] != 0 {
+		t.Errorf("Scan, Query calls: got %d, %d, want 0, 0", calls["Scan"], calls["Query"])
+	}
+	if got := len(sender.Messages()); got != 1 {
+		t.Errorf("messages sent: got %d, want 1", got)
+	}
+}
+
+// TestSweepQueries checks that the sweeper finds idle chats with Queries of
+// the index, never a Scan.
+func TestSweepQueries(t *testing.T) {
+	e, w, clock, sender := engine(t)
+	ctx := context.Background()
+	for i, text := range []string{"/start\nthe sea\n/begin", "I like boats"} {
+		if err := e.Handle(ctx, convai.Update{UpdateID: int64(i + 1), ChatID: -4000000001, Text: text}); err != nil {
+			t.Fatalf("Handle(%q): %v", text, err)
+		}
+	}
+	clock.Advance(convai.DefaultIdleTimeout + time.Second)
+	w.snapshot()
+	res, err := e.Sweep(ctx)
+	if err != nil || res.Ended != 1 || res.Failed != 0 {
+		t.Fatalf("Sweep: got %+v, %v; want 1 ended", res, err)
+	}
+	calls, _ := w.snapshot()
+	if calls["Scan"] != 0 {
+		t.Errorf("Scan calls: got %d, want 0", calls["Scan"])
+	}
+	// One Query per shard for each of Undelivered and Idle.
+	if want := 2 * dynamo.DefaultShards; calls["Query"] != want {
+		t.Errorf("Query calls: got %d, want %d", calls["Query"], want)
+	}
+	if got := len(sender.Messages()); got != 3 {
+		t.Errorf("messages sent: got %d, want 3 (opening, reply, final scores)", got)
+	}
+}
