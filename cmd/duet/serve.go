@@ -50,8 +50,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/telegram", apigw.HTTP(httpapi.NewTelegram(engine, cfg.TelegramWebhookSecret, log).Handle, log))
-	if err := mountAnnex(ctx, mux, cfg, log); err != nil {
-		return err
+	annexState, err := mountAnnex(ctx, mux, cfg, log)
+	if err != nil {
+		return fmt.Errorf("annex bot: %w", err)
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -70,8 +71,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		defer cancel()
 		_ = srv.Shutdown(shutdown)
 	}()
-	fmt.Fprintf(stdout, "duet serve: listening on http://%s (store: %s, brain: %s, Telegram API: %s)\n",
-		ln.Addr(), storeName(cfg), cfg.Brain, cfg.TelegramAPIURL)
+	fmt.Fprintf(stdout, "duet serve: listening on http://%s (store: %s, brain: %s)\n", ln.Addr(), storeName(cfg), cfg.Brain)
+	fmt.Fprintf(stdout, "  POST /telegram  ConvAI bot, replies via %s\n", cfg.TelegramAPIURL)
+	fmt.Fprintf(stdout, "  POST /annex     annex bot, %s\n", annexState)
 	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
+
+	"github.com/duetbot/duet/shared/annex"
+	"github.com/duetbot/duet/shared/annex/endpoint"
+	"github.com/duetbot/duet/shared/annex/replay"
+	"github.com/duetbot/duet/shared/embed"
+	"github.com/duetbot/duet/shared/embed/bedrock"
+	"github.com/duetbot/duet/shared/embed/openai"
+)
+
+func init() {
+	register("eval", "replay a transcript against annex bots and score the replies by embedding similarity", runEval)
+}
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// secretFlag is a repeatable flag whose values are never printed.
+type secretFlag []string
+
+func (l *secretFlag) String() string     { return strings.Repeat("***,", len(*l)) }
+func (l *secretFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("eval", stderr)
+	var endpoints listFlag
+	var keys secretFlag
+	fs.Var(&endpoints, "endpoint", "URL of an annex bot (repeatable: bots side by side)")
+	fs.Var(&keys, "key", "X-CALLER-KEY of the bot (repeatable, paired with --endpoint in order; once for all; default $ANNEX_CALLER_KEY)")
+	transcript := fs.String("transcript", "", "transcript JSON file to replay (required)")
+	echo := fs.Bool("echo", false, `also score the echo baseline ("echo: " + message.text)`)
+	embedder := fs.String("embed", "offline", "embeddings: offline, openai or bedrock")
+	baseURL := fs.String("openai-base-url", os.Getenv("OPENAI_BASE_URL"), "OpenAI-compatible API base URL (default $OPENAI_BASE_URL, else "+openai.DefaultBaseURL+")")
+	apiKey := fs.String("openai-key", "", "OpenAI API key (default $OPENAI_API_KEY)")
+	model := fs.String("embed-model", os.Getenv("EMBED_MODEL"), "embedding model (default $EMBED_MODEL, else "+openai.DefaultModel+" or "+bedrock.DefaultModel+")")
+	compat := fs.String("compat", "", `"emeval": score like the original hive/annex scorer (question + " " + answer, points 0..100 across bots)`)
+	asJSON := fs.Bool("json", false, "print the result as JSON instead of a table")
+	htmlFile := fs.String("html", "", "also write a self-contained HTML report to this file")
+	concurrency := fs.Int("concurrency", 4, "requests in flight at most")
+	timeout := fs.Duration("timeout", endpoint.DefaultTimeout, "time limit of one request to a bot")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	usage := func(msg string) error { return fmt.Errorf("%w: duet eval: %s (see duet eval -h)", errUsage, msg) }
+	if *transcript == "" {
+		return usage("--transcript is required")
+	}
+	if len(endpoints) == 0 && !*echo {
+		return usage("give at least one --endpoint (or --echo)")
+	}
+	if *compat != "" && *compat != replay.CompatEmeval {
+		return usage(fmt.Sprintf("--compat %q: the only one is %q", *compat, replay.CompatEmeval))
+	}
+	if len(keys) == 0 {
+		if k := os.Getenv("ANNEX_CALLER_KEY"); k != "" {
+			keys = secretFlag{k}
+		}
+	}
+	if len(endpoints) > 0 && len(keys) != 1 && len(keys) != len(endpoints) {
+		return usage(fmt.Sprintf("%d --key for %d --endpoint: give one key for all, or one per endpoint", len(keys), len(endpoints)))
+	}
+
+	t, err := annex.ReadTranscript(*transcript)
+	if err != nil {
+		return err
+	}
+	emb, err := newEmbedder(ctx, *embedder, *baseURL, *apiKey, *model)
+	if err != nil {
+		return err
+	}
+	httpClient := &http.Client{Timeout: *timeout}
+	var cands []replay.Candidate
+	for i, u := range endpoints {
+		key := ""
+		if len(keys) > 0 {
+			key = keys[min(i, len(keys)-1)]
+		}
+		name := u
+		if len(endpoints) > 1 {
+			name = fmt.Sprintf("#%d %s", i+1, u)
+		}
+		cands = append(cands, replay.Candidate{Name: name, Bot: endpoint.New(u, key, httpClient)})
+	}
+	if *echo {
+		cands = append(cands, replay.Candidate{Name: "echo", Bot: replay.Echo})
+	}
+
+	bar := &progress{w: stderr}
+	res, err := replay.Run(ctx, t, cands, replay.Options{
+		Embedder: emb, Concurrency: *concurrency, Compat: *compat, Progress: bar.update,
+	})
+	bar.done()
+	if err != nil {
+		return err
+	}
+	for _, tr := range res.Turns {
+		for _, r := range tr.Replies {
+			if !r.Scored() {
+				fmt.Fprintf(stderr, "turn %d (%s): %s\n", tr.Turn, r.Candidate, r.Error)
+			}
+		}
+	}
+	if *asJSON {
+		err = replay.WriteJSON(stdout, res)
+	} else {
+		err = replay.WriteTable(stdout, res)
+	}
+	if err != nil {
+		return err
+	}
+	if *htmlFile != "" {
+		if err := writeHTML(*htmlFile, res); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "report written to %s\n", *htmlFile)
+	}
+	if bad := res.Unscored(); len(bad) > 0 {
+		return fmt.Errorf("nothing could be scored for %s", strings.Join(bad, ", "))
+	}
+	return nil
+}
+
+func writeHTML(path string, res *replay.Result) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	if err := replay.WriteHTML(f, res); err != nil {
+		f.Close()
+		return fmt.Errorf("html report: %w", err)
+	}
+	return f.Close()
+}
+
+// newEmbedder returns the embeddings back end kind names, behind a cache
+// that embeds each text once and batches what the API allows.
+func newEmbedder(ctx context.Context, kind, baseURL, apiKey, model string) (embed.Embedder, error) {
+	switch kind {
+	case "", "offline":
+		return embed.Lexical{}, nil
+	case "openai":
+		if apiKey == "" {
+			apiKey = os.Getenv("OPENAI_API_KEY")
+		}
+		return embed.NewCache(openai.New(baseURL, apiKey, model), 256), nil
+	case "bedrock":
+		cfg, err := awsconfig.LoadDefaultConfig(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("bedrock: load AWS config: %w", err)
+		}
+		// Titan embeds one text per call.
+		return embed.NewCache(bedrock.New(bedrockruntime.NewFromConfig(cfg), model), 1), nil
+	}
+	return nil, fmt.Errorf("%w: duet eval: --embed %q: use offline, openai or bedrock", errUsage, kind)
+}
+
+// progress draws a progress bar on stderr for runs of more than a few requests.
+type progress struct {
+	w     io.Writer
+	mu    sync.Mutex
+	drawn bool
+	last  time.Time
+}
+
+func (p *progress) update(done, total int) {
+	if total < 5 {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if done < total && time.Since(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = time.Now()
+	const width = 30
+	n := done * width / total
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
+	p.drawn = true
+}
+
+func (p *progress) done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.drawn {
+		fmt.Fprintln(p.w)
+	}
+}

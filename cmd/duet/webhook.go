@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/cloudformation"
+
+	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/telegram"
+)
+
+// webhookOutput is the stack output holding the bot's webhook URL.
+const webhookOutput = "TelegramWebhookUrl"
+
+func init() {
+	register("webhook", "manage the bot's Telegram webhook: webhook set [-url URL | -stack NAME] [-secret S] | info | delete", runWebhook)
+}
+
+const webhookUsage = "usage: duet webhook set [-url URL | -stack NAME] [-secret S] | info | delete"
+
+func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%w: %s", errUsage, webhookUsage)
+	}
+	sub, args := args[0], args[1:]
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return err
+	}
+	fs := newFlags("webhook "+sub, stderr)
+	var urlFlag, stack, secret *string
+	switch sub {
+	case "set":
+		urlFlag = fs.String("url", "", "the webhook URL (https)")
+		stack = fs.String("stack", "", "read the URL from the "+webhookOutput+" output of this CloudFormation stack")
+		secret = fs.String("secret", cfg.TelegramWebhookSecret, "secret token Telegram sends in X-Telegram-Bot-Api-Secret-Token (default: TELEGRAM_WEBHOOK_SECRET)")
+	case "info", "delete":
+	default:
+		return fmt.Errorf("%w: unknown webhook command %q\n%s", errUsage, sub, webhookUsage)
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected arguments %q\n%s", errUsage, fs.Args(), webhookUsage)
+	}
+	if err := cfg.RequireTelegram(); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	client, err := telegram.New(cfg.TelegramAPIURL, cfg.TelegramBotToken, telegram.WithLogger(log))
+	if err != nil {
+		return err
+	}
+	switch sub {
+	case "set":
+		url := strings.TrimSpace(*urlFlag)
+		switch {
+		case url != "" && *stack != "":
+			return fmt.Errorf("%w: give -url or -stack, not both", errUsage)
+		case url == "" && *stack == "":
+			return fmt.Errorf("%w: give -url URL or -stack NAME", errUsage)
+		case *stack != "":
+			awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
+			if err != nil {
+				return fmt.Errorf("load AWS configuration: %w", err)
+			}
+			if url, err = stackOutput(ctx, cloudformation.NewFromConfig(awsCfg), *stack, webhookOutput); err != nil {
+				return err
+			}
+		}
+		if err := client.SetWebhook(ctx, url, *secret); err != nil {
+			return fmt.Errorf("set webhook: %w", err)
+		}
+		state := "without a secret token"
+		if *secret != "" {
+			state = "with the secret token"
+		}
+		fmt.Fprintf(stdout, "webhook set to %s %s\n", url, state)
+	case "info":
+		info, err := client.GetWebhookInfo(ctx)
+		if err != nil {
+			return fmt.Errorf("get webhook info: %w", err)
+		}
+		url := info.URL
+		if url == "" {
+			url = "(none: the bot gets updates by getUpdates)"
+		}
+		fmt.Fprintf(stdout, "url: %s\npending updates: %d\n", url, info.PendingUpdateCount)
+		if len(info.AllowedUpdates) > 0 {
+			fmt.Fprintf(stdout, "allowed updates: %s\n", strings.Join(info.AllowedUpdates, ", "))
+		}
+		if info.LastErrorMessage != "" {
+			fmt.Fprintf(stdout, "last error: %s (at unix time %d)\n", info.LastErrorMessage, info.LastErrorDate)
+		}
+	case "delete":
+		if err := client.DeleteWebhook(ctx); err != nil {
+			return fmt.Errorf("delete webhook: %w", err)
+		}
+		fmt.Fprintln(stdout, "webhook deleted; pending updates kept")
+	}
+	return nil
+}
+
+// stackDescriber is the part of the CloudFormation client stackOutput uses.
+type stackDescriber interface {
+	DescribeStacks(ctx context.Context, in *cloudformation.DescribeStacksInput, opts ...func(*cloudformation.Options)) (*cloudformation.DescribeStacksOutput, error)
+}
+
+// stackOutput returns the value of output key of stack.
+func stackOutput(ctx context.Context, api stackDescriber, stack, key string) (string, error) {
+	out, err := api.DescribeStacks(ctx, &cloudformation.DescribeStacksInput{StackName: &stack})
+	if err != nil {
+		return "", fmt.Errorf("describe stack %s: %w", stack, err)
+	}
+	if len(out.Stacks) == 0 {
+		return "", fmt.Errorf("describe stack %s: no such stack", stack)
+	}
+	for _, o := range out.Stacks[0].Outputs {
+		if o.OutputKey != nil && *o.OutputKey == key && o.OutputValue != nil && *o.OutputValue != "" {
+			return *o.OutputValue, nil
+		}
+	}
+	return "", errors.New("stack " + stack + " has no output " + key + ": is it deployed from this template?")
+}

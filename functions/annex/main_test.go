@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/duetbot/duet/shared/annex"
+	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/httpapi"
+	"github.com/duetbot/duet/shared/store/memstore"
+)
+
+func loadEvent(t *testing.T, name string) events.APIGatewayV2HTTPRequest {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "events", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev events.APIGatewayV2HTTPRequest
+	if err := json.Unmarshal(b, &ev); err != nil {
+		t.Fatalf("decode %s: %v", name, err)
+	}
+	return ev
+}
+
+// TestSampleEvents invokes the handler with each annex file of events/ the
+// way `sam local invoke -e` does, with the key of events/env.json.
+func TestSampleEvents(t *testing.T) {
+	env := map[string]string{
+		"ANNEX_CALLER_KEY":   "sample-caller-key-0001",
+		"ANNEX_PERSON_NAME":  "Ada",
+		"ANNEX_PERSONA_FILE": filepath.Join("..", "..", "shared", "annex", "testdata", "ada.json"),
+	}
+	cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := memstore.NewAnnex()
+	engine, err := app.AnnexEngine(context.Background(), cfg, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := httpapi.NewAnnex(cfg.AnnexCallerKey, engine, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		file   string
+		status int
+		stored int // exchanges in the store afterwards
+	}{
+		{"annex-wrong-key.json", http.StatusUnauthorized, 0},
+		{"annex-malformed.json", http.StatusBadRequest, 0},
+		{"annex-message.json", http.StatusOK, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			resp, err := h.Handle(context.Background(), loadEvent(t, tt.file))
+			if err != nil {
+				t.Fatalf("Handle: %v", err)
+			}
+			if resp.StatusCode != tt.status {
+				t.Fatalf("status: got %d, want %d (body %s)", resp.StatusCode, tt.status, resp.Body)
+			}
+			if got := resp.Headers["Content-Type"]; got != "application/json" {
+				t.Errorf("Content-Type: got %q, want application/json", got)
+			}
+			var body map[string]string
+			if err := json.Unmarshal([]byte(resp.Body), &body); err != nil {
+				t.Fatalf("body %q is not a JSON object of strings: %v", resp.Body, err)
+			}
+			if tt.status == http.StatusOK {
+				if strings.TrimSpace(body["message"]) == "" || strings.Contains(body["message"], "@") {
+					t.Errorf("message: got %q, want non-empty text without @mentions", body["message"])
+				}
+			} else if body["error"] == "" {
+				t.Errorf("body: got %s, want an error message", resp.Body)
+			}
+			if got := store.Count(); got != tt.stored {
+				t.Errorf("stored exchanges: got %d, want %d", got, tt.stored)
+			}
+		})
+	}
+	ex, err := store.Exchanges(context.Background(), "conv-42")
+	if err != nil || len(ex) != 1 || ex[0].Request.ID != "m103" || ex[0].Reply.From != annex.BotFrom {
+		t.Errorf("conversation conv-42: got %+v, %v; want the exchange of m103", ex, err)
+	}
+}

@@ -1,0 +1,205 @@
+package annex
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/duet"
+)
+
+// Engine answers annex requests as the person and records each exchange.
+type Engine struct {
+	persona *Persona
+	replier brain.Replier
+	store   Store
+	now     func() time.Time
+}
+
+// EngineOption configures an Engine.
+type EngineOption func(*Engine)
+
+// WithReplier sets the back end that writes replies (default Offline{}).
+func WithReplier(r brain.Replier) EngineOption { return func(e *Engine) { e.replier = r } }
+
+// WithClock replaces time.Now, for tests.
+func WithClock(now func() time.Time) EngineOption { return func(e *Engine) { e.now = now } }
+
+// NewEngine returns an Engine answering as persona and recording to store.
+func NewEngine(persona *Persona, store Store, opts ...EngineOption) (*Engine, error) {
+	if persona == nil {
+		return nil, errors.New("annex engine: a persona is required")
+	}
+	if store == nil {
+		return nil, errors.New("annex engine: a store is required")
+	}
+	e := &Engine{persona: persona, replier: Offline{}, store: store, now: time.Now}
+	for _, o := range opts {
+		o(e)
+	}
+	return e, nil
+}
+
+// Persona returns the persona the engine answers as.
+func (e *Engine) Persona() *Persona { return e.persona }
+
+// Answer replies to req.Message as the person, learning also from what the
+// request shows of the person (their earlier messages and the bot's own
+// replies), and records the exchange. A reply that could not be recorded is
+// not returned: the error is duet.EUNAVAILABLE.
+func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
+	if err := req.Validate(); err != nil {
+		return Response{}, err
+	}
+	history := req.History()
+	isPerson := e.isPerson(req.Users)
+	brief, err := e.persona.Brief(ctx, req.Message.Text, pairsOf(history, isPerson))
+	if err != nil {
+		return Response{}, fmt.Errorf("annex: %w", err)
+	}
+	breq := brain.Request{Context: flatten(history), Persona: brief}
+	for _, m := range history {
+		role := brain.Partner
+		if isPerson(m) {
+			role = brain.Bot
+		}
+		breq.Turns = append(breq.Turns, brain.Turn{Role: role, Text: m.Text})
+	}
+	breq.Turns = append(breq.Turns, brain.Turn{Role: brain.Partner, Text: req.Message.Text})
+
+	text, err := e.replier.Reply(ctx, breq)
+	if err != nil {
+		return Response{}, fmt.Errorf("annex reply: %w", err)
+	}
+	text = clean(text)
+	if text == "" || sameText(text, req.Message.Text) {
+		text = fallback
+	}
+
+	now := e.now().UTC()
+	ex := Exchange{
+		Conversation: req.ConversationID(),
+		Request:      req.Message,
+		Reply:        Message{From: BotFrom, ID: replyID(req.Message, text), Text: text, Timestamp: now.Format(time.RFC3339Nano)},
+		At:           now,
+	}
+	if err := e.store.SaveExchange(ctx, ex); err != nil {
+		return Response{}, duet.Wrap(duet.EUNAVAILABLE, err, "could not record the exchange; try again")
+	}
+	return Response{Message: text}, nil
+}
+
+// History returns the messages before r.Message, oldest first: the
+// conversations' messages, then the context messages they do not already
+// hold (matched by id, or by sender and text when ids are missing).
+func (r Request) History() []Message {
+	var out []Message
+	seen := map[string]bool{}
+	key := func(m Message) string {
+		if m.ID != "" {
+			return "id:" + m.ID
+		}
+		return "ft:" + m.From + "\x00" + m.Text
+	}
+	add := func(m Message) {
+		k := key(m)
+		if seen[k] || k == key(r.Message) {
+			return
+		}
+		seen[k] = true
+		out = append(out, m)
+	}
+	for _, c := range r.Conversation {
+		for _, m := range c.Messages {
+			add(m)
+		}
+	}
+	for _, m := range r.Context {
+		add(m)
+	}
+	return out
+}
+
+// ConversationID returns the conversation the exchange belongs to: the id
+// of the request's last identified conversation, or, when it has none (a
+// first exchange), one derived from the message.
+func (r Request) ConversationID() string {
+	for i := len(r.Conversation) - 1; i >= 0; i-- {
+		if id := strings.TrimSpace(r.Conversation[i].ID); id != "" {
+			return id
+		}
+	}
+	if r.Message.ID != "" {
+		return "msg-" + r.Message.ID
+	}
+	sum := sha256.Sum256([]byte(r.Message.From + "\x00" + r.Message.Timestamp + "\x00" + r.Message.Text))
+	return "msg-" + hex.EncodeToString(sum[:8])
+}
+
+// isPerson returns the test for "written by the person": the bot's own
+// messages, and those whose sender is the person's id, or a user whose
+// username is the person's (or matches their name).
+func (e *Engine) isPerson(users []User) func(Message) bool {
+	d := e.persona.Data()
+	names := map[string]bool{}
+	for _, n := range []string{d.Username, d.Name, firstName(d.Name)} {
+		if n := normalName(n); n != "" {
+			names[n] = true
+		}
+	}
+	ids := map[string]bool{BotFrom: true}
+	if d.ID != "" {
+		ids[d.ID] = true
+	}
+	for _, u := range users {
+		if names[normalName(u.Username)] {
+			ids[u.ID] = true
+		}
+	}
+	return func(m Message) bool { return ids[m.From] }
+}
+
+func firstName(name string) string {
+	if f := strings.Fields(name); len(f) > 1 {
+		return f[0]
+	}
+	return ""
+}
+
+func normalName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// flatten renders messages as "from: text" lines for brain.Request.Context.
+func flatten(msgs []Message) string {
+	var b strings.Builder
+	for _, m := range msgs {
+		fmt.Fprintf(&b, "%s: %s\n", m.From, m.Text)
+	}
+	return b.String()
+}
+
+var mention = regexp.MustCompile(`(^|[\s(])@(\w+)`)
+
+// clean trims the reply and drops the @ of any mention: the platform tags
+// users itself.
+func clean(s string) string {
+	return strings.TrimSpace(mention.ReplaceAllString(s, "$1$2"))
+}
+
+func replyID(m Message, text string) string {
+	sum := sha256.Sum256([]byte(m.ID + "\x00" + m.Timestamp + "\x00" + text))
+	return "bot-" + hex.EncodeToString(sum[:8])
+}

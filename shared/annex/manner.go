@@ -1,0 +1,147 @@
+package annex
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/duetbot/duet/shared/embed"
+)
+
+// Manner is how a person writes, measured from their messages.
+type Manner struct {
+	// Words is the median length of their messages, in words.
+	Words int `json:"words"`
+	// Openers are phrases they often start with ("Honestly,"), most used first.
+	Openers []string `json:"openers,omitempty"`
+	// Closers are endings they often use (an emoji, "ship it."), most used first.
+	Closers []string `json:"closers,omitempty"`
+	// CloserRate is the share of their messages that end with a closer.
+	CloserRate float64 `json:"closer_rate"`
+	// Vocabulary is the content words they use most, most used first.
+	Vocabulary []string `json:"vocabulary,omitempty"`
+	// Lowercase says they usually start messages in lower case.
+	Lowercase bool `json:"lowercase"`
+}
+
+// minRepeat is how often a phrase must recur to count as a habit.
+const minRepeat = 2
+
+// MannerOf measures the manner of samples.
+func MannerOf(samples []string) Manner {
+	var m Manner
+	if len(samples) == 0 {
+		return m
+	}
+	lengths := make([]int, 0, len(samples))
+	openers, closers, vocab := map[string]int{}, map[string]int{}, map[string]int{}
+	lower := 0
+	for _, s := range samples {
+		s = strings.TrimSpace(s)
+		words := embed.Words(s)
+		lengths = append(lengths, len(words))
+		if r, _ := utf8.DecodeRuneInString(s); unicode.IsLower(r) {
+			lower++
+		}
+		if o := opener(s); o != "" {
+			openers[o]++
+		}
+		if c := closer(s); c != "" {
+			closers[c]++
+		}
+		for _, w := range words {
+			if !embed.IsStopword(w) && len(w) > 2 {
+				vocab[w]++
+			}
+		}
+	}
+	sort.Ints(lengths)
+	m.Words = lengths[len(lengths)/2]
+	m.Lowercase = lower*2 > len(samples)
+	m.Openers = habits(openers, minRepeat, 5)
+	m.Closers = habits(closers, minRepeat, 3)
+	used := 0
+	for _, c := range m.Closers {
+		used += closers[c]
+	}
+	m.CloserRate = float64(used) / float64(len(samples))
+	m.Vocabulary = habits(vocab, minRepeat, 20)
+	return m
+}
+
+// habits returns the keys counted at least least times, most counted
+// first (ties alphabetically, so the result is deterministic), at most n.
+func habits(counts map[string]int, least, n int) []string {
+	var keys []string
+	for k, c := range counts {
+		if c >= least {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if counts[keys[i]] != counts[keys[j]] {
+			return counts[keys[i]] > counts[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	if len(keys) > n {
+		keys = keys[:n]
+	}
+	return keys
+}
+
+// opener returns the short lead-in of s ending in a comma, colon or dash
+// ("Honestly,", "Short answer:"), or "".
+func opener(s string) string {
+	i := strings.IndexAny(s, ",:—")
+	if i <= 0 {
+		return ""
+	}
+	_, size := utf8.DecodeRuneInString(s[i:])
+	lead := s[:i+size]
+	if n := len(strings.Fields(lead)); n == 0 || n > 3 {
+		return ""
+	}
+	return lead
+}
+
+// closer returns the ending of s when it is an emoji or a short last
+// sentence (at most three words), or "".
+func closer(s string) string {
+	fields := strings.Fields(s)
+	if len(fields) < 2 {
+		return ""
+	}
+	last := fields[len(fields)-1]
+	if r, _ := utf8.DecodeRuneInString(last); !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsPunct(r) {
+		return last // an emoji or symbol
+	}
+	sents := sentences(s)
+	if len(sents) < 2 {
+		return ""
+	}
+	lastSent := sents[len(sents)-1]
+	if n := len(strings.Fields(lastSent)); n >= 1 && n <= 3 {
+		return lastSent
+	}
+	return ""
+}
+
+// sentences splits s after ., ! and ? followed by a space.
+func sentences(s string) []string {
+	var out []string
+	start := 0
+	for i, r := range s {
+		if (r == '.' || r == '!' || r == '?') && i+1 < len(s) && s[i+1] == ' ' {
+			if t := strings.TrimSpace(s[start : i+1]); t != "" {
+				out = append(out, t)
+			}
+			start = i + 1
+		}
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" {
+		out = append(out, t)
+	}
+	return out
+}

@@ -1,0 +1,200 @@
+package annex
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/duetbot/duet/shared/duet"
+)
+
+// BotFrom is the from of the bot's own messages.
+const BotFrom = "BOT"
+
+// Message is one chat message. Timestamp is kept as sent (ISO-8601).
+type Message struct {
+	From      string   `json:"from" dynamodbav:"from"`
+	Tagged    []string `json:"tagged,omitempty" dynamodbav:"tagged,omitempty"`
+	ID        string   `json:"id" dynamodbav:"id"`
+	Text      string   `json:"text" dynamodbav:"text"`
+	Timestamp string   `json:"timestamp" dynamodbav:"timestamp"`
+}
+
+// Conversation is one earlier exchange with the bot: the tagged or reply
+// messages of the channel plus the bot's replies.
+type Conversation struct {
+	ID       string    `json:"id"`
+	Messages []Message `json:"messages"`
+}
+
+// User is a chat member.
+type User struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
+}
+
+// Conversations is the conversation field. The document describes it both
+// as [Conversation] and as a flat [Message]; both decode, a run of flat
+// messages becoming one Conversation without an id.
+type Conversations []Conversation
+
+// UnmarshalJSON accepts [Conversation], [Message], a mix of both, and null.
+func (cs *Conversations) UnmarshalJSON(b []byte) error {
+	if bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
+		*cs = nil
+		return nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(b, &items); err != nil {
+		return fieldError("conversation", "must be an array of conversations or of messages")
+	}
+	var out Conversations
+	var flat *Conversation
+	for i, raw := range items {
+		var probe map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &probe); err != nil {
+			return fieldError(fmt.Sprintf("conversation[%d]", i), "must be an object")
+		}
+		if _, ok := probe["messages"]; ok {
+			var c Conversation
+			if err := json.Unmarshal(raw, &c); err != nil {
+				return typeError(fmt.Sprintf("conversation[%d]", i), err)
+			}
+			out = append(out, c)
+			flat = nil
+			continue
+		}
+		var m Message
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return typeError(fmt.Sprintf("conversation[%d]", i), err)
+		}
+		if flat == nil {
+			out = append(out, Conversation{})
+			flat = &out[len(out)-1]
+		}
+		flat.Messages = append(flat.Messages, m)
+	}
+	*cs = out
+	return nil
+}
+
+// Request is the body the platform POSTs to the bot.
+type Request struct {
+	Context      []Message     `json:"context"`
+	Conversation Conversations `json:"conversation,omitempty"`
+	Message      Message       `json:"message"`
+	Users        []User        `json:"users,omitempty"`
+}
+
+// Response is the bot's answer.
+type Response struct {
+	Message string `json:"message"`
+}
+
+// ParseRequest decodes and validates a request body. Its errors are
+// duet.EINVALID errors whose messages name the offending field. Unknown
+// fields are ignored; context, conversation and users may be absent.
+func ParseRequest(body []byte) (Request, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(body, &top); err != nil || top == nil {
+		return Request{}, duet.Errorf(duet.EINVALID, "request body must be a JSON object")
+	}
+	raw, ok := top["message"]
+	if !ok || isNull(raw) {
+		return Request{}, fieldError("message", "is required")
+	}
+	var msg map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &msg); err != nil {
+		return Request{}, fieldError("message", "must be an object")
+	}
+	if t, ok := msg["text"]; !ok || !isString(t) {
+		return Request{}, fieldError("message.text", "must be a string")
+	}
+	if c, ok := top["context"]; ok && !isNull(c) && !isArray(c) {
+		return Request{}, fieldError("context", "must be an array of messages")
+	}
+	var req Request
+	if err := json.Unmarshal(body, &req); err != nil {
+		return Request{}, typeError("", err)
+	}
+	return req, nil
+}
+
+// Validate reports the first thing wrong with r: an empty-but-present
+// request is fine, but every message must have a from (the document's
+// required fields id and timestamp may be missing: the bot copes).
+func (r Request) Validate() error {
+	check := func(field string, m Message) error {
+		if strings.TrimSpace(m.From) == "" {
+			return fieldError(field+".from", "is required")
+		}
+		return nil
+	}
+	if err := check("message", r.Message); err != nil {
+		return err
+	}
+	for i, m := range r.Context {
+		if err := check(fmt.Sprintf("context[%d]", i), m); err != nil {
+			return err
+		}
+	}
+	for i, c := range r.Conversation {
+		for j, m := range c.Messages {
+			if err := check(fmt.Sprintf("conversation[%d].messages[%d]", i, j), m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func fieldError(field, problem string) error {
+	return duet.Errorf(duet.EINVALID, "%s %s", field, problem)
+}
+
+// typeError turns a json type mismatch into a message naming the field.
+func typeError(prefix string, err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		field := te.Field
+		if prefix != "" {
+			field = prefix + "." + field
+		}
+		return duet.Wrap(duet.EINVALID, err, "%s must be a %s", field, jsonKind(te.Type.Kind().String()))
+	}
+	var de *duet.Error
+	if errors.As(err, &de) {
+		return err
+	}
+	if prefix != "" {
+		return duet.Wrap(duet.EINVALID, err, "%s is malformed", prefix)
+	}
+	return duet.Wrap(duet.EINVALID, err, "request body is malformed")
+}
+
+func jsonKind(goKind string) string {
+	switch goKind {
+	case "string":
+		return "string"
+	case "slice", "array":
+		return "array"
+	case "struct", "map":
+		return "object"
+	}
+	return goKind
+}
+
+func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
+
+func first(raw json.RawMessage) byte {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 {
+		return 0
+	}
+	return t[0]
+}
+
+func isString(raw json.RawMessage) bool { return first(raw) == '"' }
+func isArray(raw json.RawMessage) bool  { return first(raw) == '[' }

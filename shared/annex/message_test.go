@@ -1,0 +1,66 @@
+package annex
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/duetbot/duet/shared/duet"
+)
+
+func TestParseRequestShapes(t *testing.T) {
+	tests := []struct {
+		name      string
+		body      string
+		convs     int
+		history   int
+		convID    string
+		timestamp string
+	}{
+		{"minimal", `{"message":{"from":"U2","id":"m1","text":"hi","timestamp":"2024-03-04T09:00:00.123+02:00"}}`, 0, 0, "msg-m1", "2024-03-04T09:00:00.123+02:00"},
+		{"[Conversation]", `{"context":[{"from":"U3","id":"c1","text":"x","timestamp":"t"}],"conversation":[{"id":"conv-1","messages":[{"from":"U2","id":"a","text":"q","timestamp":"t"},{"from":"BOT","id":"b","text":"r","timestamp":"t"}]}],"message":{"from":"U2","id":"m1","text":"hi","timestamp":"t"}}`, 1, 3, "conv-1", "t"},
+		{"flat [Message]", `{"context":[],"conversation":[{"from":"U2","id":"a","text":"q","timestamp":"t"},{"from":"BOT","id":"b","text":"r","timestamp":"t"}],"message":{"from":"U2","id":"m1","text":"hi","timestamp":"t"}}`, 1, 2, "msg-m1", "t"},
+		{"null optionals", `{"context":null,"conversation":null,"users":null,"message":{"from":"U2","id":"m1","text":"hi","timestamp":"t","tagged":null}}`, 0, 0, "msg-m1", "t"},
+		{"context duplicates conversation", `{"context":[{"from":"U2","id":"a","text":"q","timestamp":"t"}],"conversation":[{"from":"U2","id":"a","text":"q","timestamp":"t"}],"message":{"from":"U2","id":"m1","text":"hi","timestamp":"t"}}`, 1, 1, "msg-m1", "t"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := ParseRequest([]byte(tt.body))
+			if err != nil {
+				t.Fatalf("ParseRequest: %v", err)
+			}
+			if len(req.Conversation) != tt.convs {
+				t.Errorf("conversations: got %d, want %d", len(req.Conversation), tt.convs)
+			}
+			if got := len(req.History()); got != tt.history {
+				t.Errorf("history: got %d messages, want %d", got, tt.history)
+			}
+			if got := req.ConversationID(); got != tt.convID {
+				t.Errorf("conversation id: got %q, want %q", got, tt.convID)
+			}
+			if req.Message.Timestamp != tt.timestamp {
+				t.Errorf("timestamp: got %q, want it kept as sent, %q", req.Message.Timestamp, tt.timestamp)
+			}
+		})
+	}
+}
+
+func TestParseRequestErrors(t *testing.T) {
+	tests := []struct{ body, want string }{
+		{`not json`, "request body must be a JSON object"},
+		{`{"context":[]}`, "message is required"},
+		{`{"message":"hi"}`, "message must be an object"},
+		{`{"message":{"from":"U2","text":["hi"]}}`, "message.text must be a string"},
+		{`{"context":"x","message":{"from":"U2","text":"hi"}}`, "context must be an array"},
+		{`{"conversation":{"id":"c"},"message":{"from":"U2","text":"hi"}}`, "conversation must be an array"},
+		{`{"conversation":[1],"message":{"from":"U2","text":"hi"}}`, "conversation[0] must be an object"},
+		{`{"users":[{"id":5}],"message":{"from":"U2","text":"hi"}}`, "users.id must be a string"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			_, err := ParseRequest([]byte(tt.body))
+			if duet.Code(err) != duet.EINVALID || !strings.Contains(duet.Message(err), tt.want) {
+				t.Errorf("ParseRequest(%s): got %v (code %q), want EINVALID containing %q", tt.body, err, duet.Code(err), tt.want)
+			}
+		})
+	}
+}

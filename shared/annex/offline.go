@@ -1,0 +1,199 @@
+package annex
+
+import (
+	"context"
+	"errors"
+	"hash/fnv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/embed"
+)
+
+// DefaultThreshold is the prompt similarity from which Offline answers with
+// the person's own answer to that prompt. It suits the offline lexical
+// vectors (see embed.FitLexical), whose similarities run lower than those of
+// neural embeddings: rephrasings of one question score about 0.2 to 0.3.
+const DefaultThreshold = 0.2
+
+// Offline is the deterministic, network-free persona replier. When one of
+// the persona's examples has a prompt close enough to the message it answers
+// as the person did; otherwise it composes a reply in the person's manner
+// from the sentences of theirs that best fit the message.
+type Offline struct {
+	// Threshold overrides DefaultThreshold when positive.
+	Threshold float64
+}
+
+var _ brain.Replier = Offline{}
+
+// Reply answers the last partner turn of req in the voice of req.Persona.
+func (o Offline) Reply(ctx context.Context, req brain.Request) (string, error) {
+	msg, ok := req.LastPartner()
+	if !ok {
+		return "", errors.New("offline persona: no message to answer")
+	}
+	p := req.Persona
+	if p == nil {
+		p = &brain.Persona{}
+	}
+	threshold := o.Threshold
+	if threshold <= 0 {
+		threshold = DefaultThreshold
+	}
+	for _, ex := range p.Examples {
+		if ex.Similarity < threshold {
+			break
+		}
+		if a := strings.TrimSpace(ex.Answer); a != "" && !sameText(a, msg) {
+			return a, nil
+		}
+	}
+	return compose(msg, p), nil
+}
+
+// compose writes a reply to msg in the manner of p's samples: the answer of
+// theirs that best fits the message (the answers of the closest examples
+// favoured), cut to about their usual length, with their usual opener and
+// closer, mentioning the message's topic when the answer does not.
+func compose(msg string, p *brain.Persona) string {
+	m := MannerOf(p.Samples)
+	var docs []string
+	for _, ex := range p.Examples {
+		docs = append(docs, ex.Prompt, ex.Answer)
+	}
+	lex := embed.FitLexical(append(docs, p.Samples...))
+	mv := lex.Vector(msg)
+
+	bonus := map[string]float64{}
+	for _, ex := range p.Examples {
+		bonus[ex.Answer] = max(bonus[ex.Answer], ex.Similarity)
+	}
+	best, bestScore := "", -1.0
+	consider := func(answer string) {
+		body := strings.TrimSpace(stripCloser(strings.TrimSpace(stripOpener(answer, m.Openers)), m.Closers))
+		if len(embed.Words(body)) < 2 || sameText(body, msg) {
+			return
+		}
+		if score := embed.Cosine(mv, lex.Vector(answer)) + 2*bonus[answer]; score > bestScore {
+			best, bestScore = body, score
+		}
+	}
+	for _, ex := range p.Examples {
+		consider(ex.Answer)
+	}
+	for _, s := range p.Samples {
+		consider(s)
+	}
+	best = trimWords(best, max(m.Words, 8)*3/2)
+
+	h := hash(msg)
+	var b strings.Builder
+	if len(m.Openers) > 0 {
+		b.WriteString(m.Openers[h%uint64(len(m.Openers))])
+		b.WriteString(" ")
+	}
+	if best == "" {
+		b.WriteString(fallback)
+	} else {
+		if topic := topicOf(msg, best); topic != "" {
+			b.WriteString(topic)
+			b.WriteString("? ")
+		}
+		b.WriteString(best)
+	}
+	if len(m.Closers) > 0 && m.CloserRate >= 0.2 && !strings.HasSuffix(best, m.Closers[0]) {
+		b.WriteString(" ")
+		b.WriteString(m.Closers[0])
+	}
+	reply := strings.TrimSpace(b.String())
+	if m.Lowercase {
+		reply = lowerFirst(reply)
+	} else {
+		reply = upperFirst(reply)
+	}
+	if reply == "" || sameText(reply, msg) {
+		return fallback
+	}
+	return reply
+}
+
+// trimWords cuts s after the sentence that reaches n words.
+func trimWords(s string, n int) string {
+	var out []string
+	words := 0
+	for _, sent := range sentences(s) {
+		out = append(out, sent)
+		if words += len(embed.Words(sent)); words >= n {
+			break
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// fallback is said when nothing of the person's fits.
+const fallback = "Let me think about that one and get back to you."
+
+// topicOf returns the message's most telling content word when the body
+// does not already mention any of the message's content words, so that the
+// reply visibly addresses the message; "" otherwise.
+func topicOf(msg, body string) string {
+	inBody := map[string]bool{}
+	for _, w := range embed.Words(body) {
+		inBody[w] = true
+	}
+	best := ""
+	for _, w := range embed.Words(msg) {
+		if embed.IsStopword(w) || len(w) < 3 {
+			continue
+		}
+		if inBody[w] {
+			return ""
+		}
+		if len(w) > len(best) {
+			best = w
+		}
+	}
+	return best
+}
+
+func stripOpener(s string, openers []string) string {
+	for _, o := range openers {
+		if strings.HasPrefix(s, o) {
+			return s[len(o):]
+		}
+	}
+	return s
+}
+
+func stripCloser(s string, closers []string) string {
+	for _, c := range closers {
+		if strings.HasSuffix(s, c) && len(s) > len(c) {
+			return s[:len(s)-len(c)]
+		}
+	}
+	return s
+}
+
+// sameText reports whether a and b say the same words (an echo).
+func sameText(a, b string) bool {
+	return strings.Join(embed.Words(a), " ") == strings.Join(embed.Words(b), " ")
+}
+
+func hash(s string) uint64 {
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(s))
+	return h.Sum64()
+}
+
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}

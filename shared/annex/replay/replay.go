@@ -1,0 +1,307 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/duetbot/duet/shared/annex"
+	"github.com/duetbot/duet/shared/embed"
+)
+
+// Bot is a bot under evaluation: something that answers annex requests.
+type Bot interface {
+	Ask(ctx context.Context, req annex.Request) (string, error)
+}
+
+// BotFunc adapts a function to Bot.
+type BotFunc func(ctx context.Context, req annex.Request) (string, error)
+
+// Ask calls f.
+func (f BotFunc) Ask(ctx context.Context, req annex.Request) (string, error) { return f(ctx, req) }
+
+// Echo is the original sample endpoint: it answers "echo: " + message.text.
+// It is the baseline a persona must beat.
+var Echo Bot = BotFunc(func(_ context.Context, req annex.Request) (string, error) {
+	return "echo: " + req.Message.Text, nil
+})
+
+// Candidate is a named bot.
+type Candidate struct {
+	Name string
+	Bot  Bot
+}
+
+// CompatEmeval selects the original scorer's way of scoring.
+const CompatEmeval = "emeval"
+
+// ConversationID is the id of the conversation replayed requests carry.
+const ConversationID = "replay"
+
+// Options tune a Run.
+type Options struct {
+	// Embedder embeds replies and answers; nil means embed.Lexical{}.
+	Embedder embed.Embedder
+	// Concurrency bounds the requests in flight; < 1 means 1.
+	Concurrency int
+	// Compat is "" (reply against original answer) or CompatEmeval.
+	Compat string
+	// Progress, when set, is called after each request with how many of
+	// total are done. It may be called from several goroutines, never at once.
+	Progress func(done, total int)
+}
+
+// Case is one replayed turn: the turn and the request that replays it.
+type Case struct {
+	Turn    annex.Turn
+	Request annex.Request
+}
+
+// ErrNoTurns is returned for a transcript with no turn to score.
+var ErrNoTurns = errors.New("the transcript has no turn to score: no message by the person follows someone else's")
+
+// Cases returns the requests that replay t by growing prefixes. For each
+// turn, context holds every message before the question (the person's as
+// the bot's own, from "BOT"), conversation the earlier scored exchanges
+// (question and the person's answer as the bot's), and message the question.
+func Cases(t annex.Transcript) ([]Case, error) {
+	turns := t.Turns()
+	if len(turns) == 0 {
+		return nil, ErrNoTurns
+	}
+	asBot := func(m annex.Message) annex.Message {
+		if m.From == t.Person {
+			m.From = annex.BotFrom
+		}
+		return m
+	}
+	cases := make([]Case, len(turns))
+	for i, turn := range turns {
+		req := annex.Request{Message: turn.Prompt, Users: t.Users, Context: []annex.Message{}}
+		for _, m := range t.Messages[:turn.Index-1] {
+			req.Context = append(req.Context, asBot(m))
+		}
+		if i > 0 {
+			conv := annex.Conversation{ID: ConversationID}
+			for _, prev := range turns[:i] {
+				conv.Messages = append(conv.Messages, prev.Prompt, asBot(prev.Answer))
+			}
+			req.Conversation = annex.Conversations{conv}
+		}
+		cases[i] = Case{Turn: turn, Request: req}
+	}
+	return cases, nil
+}
+
+// Reply is one candidate's reply to one turn and its score.
+type Reply struct {
+	Candidate string `json:"candidate"`
+	Text      string `json:"reply,omitempty"`
+	// Error says why the reply could not be scored; empty when it was.
+	Error      string  `json:"error,omitempty"`
+	Similarity float64 `json:"similarity"`
+	// Points, Winner and Loser rank the candidates of a turn (emeval).
+	Points int  `json:"points"`
+	Winner bool `json:"winner,omitempty"`
+	Loser  bool `json:"loser,omitempty"`
+}
+
+// Scored reports whether the reply got a score.
+func (r Reply) Scored() bool { return r.Error == "" }
+
+// TurnResult is one replayed turn.
+type TurnResult struct {
+	Turn     int     `json:"turn"`  // 1-based
+	Index    int     `json:"index"` // the answer's index in the transcript
+	Question string  `json:"question"`
+	Original string  `json:"original"`
+	Replies  []Reply `json:"replies"` // one per candidate, in candidate order
+}
+
+// Summary sums up one candidate's run.
+type Summary struct {
+	Candidate string  `json:"candidate"`
+	Scored    int     `json:"scored"`
+	Failed    int     `json:"failed"`
+	Mean      float64 `json:"mean"`
+	Median    float64 `json:"median"`
+	Min       float64 `json:"min"`
+	Points    float64 `json:"mean_points"`
+	Wins      int     `json:"wins"`
+}
+
+// Result is a whole evaluation.
+type Result struct {
+	Person     string       `json:"person"`
+	Compat     string       `json:"compat,omitempty"`
+	Candidates []string     `json:"candidates"`
+	Turns      []TurnResult `json:"turns"`
+	Summaries  []Summary    `json:"summaries"`
+}
+
+// Unscored returns the candidates none of whose replies could be scored.
+func (r *Result) Unscored() []string {
+	var out []string
+	for _, s := range r.Summaries {
+		if s.Scored == 0 {
+			out = append(out, s.Candidate)
+		}
+	}
+	return out
+}
+
+// Run replays t against every candidate and scores the replies. A failed
+// request or embedding fails only its own reply (its Error says why); Run
+// itself fails only for a transcript with no turn or no candidate.
+func Run(ctx context.Context, t annex.Transcript, cands []Candidate, opt Options) (*Result, error) {
+	if len(cands) == 0 {
+		return nil, errors.New("replay: no bot to evaluate")
+	}
+	cases, err := Cases(t)
+	if err != nil {
+		return nil, err
+	}
+	emb := opt.Embedder
+	if emb == nil {
+		emb = embed.Lexical{}
+	}
+	res := &Result{Person: t.Person, Compat: opt.Compat, Turns: make([]TurnResult, len(cases))}
+	for _, c := range cands {
+		res.Candidates = append(res.Candidates, c.Name)
+	}
+	for i, c := range cases {
+		res.Turns[i] = TurnResult{Turn: i + 1, Index: c.Turn.Index, Question: c.Turn.Prompt.Text, Original: c.Turn.Answer.Text, Replies: make([]Reply, len(cands))}
+	}
+
+	type job struct{ turn, cand int }
+	jobs := make(chan job)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done, total := 0, len(cases)*len(cands)
+	for range max(opt.Concurrency, 1) {
+		wg.Go(func() {
+			for j := range jobs {
+				r := score(ctx, cases[j.turn], cands[j.cand], emb, opt.Compat)
+				mu.Lock()
+				res.Turns[j.turn].Replies[j.cand] = r
+				done++
+				if opt.Progress != nil {
+					opt.Progress(done, total)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for ti := range cases {
+		for ci := range cands {
+			jobs <- job{ti, ci}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+
+	for i := range res.Turns {
+		rank(res.Turns[i].Replies)
+	}
+	res.Summaries = summarize(res)
+	return res, nil
+}
+
+// score asks one candidate one turn and scores its reply.
+func score(ctx context.Context, c Case, cand Candidate, emb embed.Embedder, compat string) Reply {
+	r := Reply{Candidate: cand.Name}
+	text, err := cand.Bot.Ask(ctx, c.Request)
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	r.Text = text
+	a, b := text, c.Turn.Answer.Text
+	if compat == CompatEmeval {
+		q := c.Turn.Prompt.Text
+		a, b = q+" "+text, q+" "+b
+	}
+	vecs, err := emb.Embed(ctx, []string{a, b})
+	if err != nil {
+		r.Error = fmt.Sprintf("embedding failed: %v", err)
+		return r
+	}
+	r.Similarity = embed.Cosine(vecs[0], vecs[1])
+	return r
+}
+
+// rank gives the scored replies of a turn the original scorer's points:
+// round((s - min) / (max - min) * 100), 0 for all when max == min (so a lone
+// candidate gets 0); the best is the winner, the worst the loser.
+func rank(replies []Reply) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	n := 0
+	for _, r := range replies {
+		if r.Scored() {
+			lo, hi = min(lo, r.Similarity), max(hi, r.Similarity)
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	for i := range replies {
+		r := &replies[i]
+		if !r.Scored() {
+			continue
+		}
+		if hi > lo {
+			r.Points = int(math.Floor((r.Similarity-lo)/(hi-lo)*100 + 0.5)) // JavaScript's Math.round
+		}
+		r.Winner = r.Similarity == hi
+		r.Loser = r.Similarity == lo
+	}
+}
+
+func summarize(res *Result) []Summary {
+	out := make([]Summary, len(res.Candidates))
+	for ci, name := range res.Candidates {
+		s := Summary{Candidate: name}
+		var sims []float64
+		points := 0
+		for _, t := range res.Turns {
+			r := t.Replies[ci]
+			if !r.Scored() {
+				s.Failed++
+				continue
+			}
+			sims = append(sims, r.Similarity)
+			points += r.Points
+			if r.Winner && len(res.Candidates) > 1 {
+				s.Wins++
+			}
+		}
+		s.Scored = len(sims)
+		if s.Scored > 0 {
+			s.Mean, s.Median, s.Min = stats(sims)
+			s.Points = float64(points) / float64(s.Scored)
+		}
+		out[ci] = s
+	}
+	return out
+}
+
+// stats returns the mean, median and minimum of xs (not empty).
+func stats(xs []float64) (mean, median, least float64) {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	var sum float64
+	for _, x := range s {
+		sum += x
+	}
+	mean = sum / float64(len(s))
+	if n := len(s); n%2 == 1 {
+		median = s[n/2]
+	} else {
+		median = (s[n/2-1] + s[n/2]) / 2
+	}
+	return mean, median, s[0]
+}

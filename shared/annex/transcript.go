@@ -1,0 +1,112 @@
+package annex
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Transcript is a recorded conversation of the person a bot emulates:
+// Person is their user id, Messages are in order.
+type Transcript struct {
+	Person   string    `json:"person"`
+	Users    []User    `json:"users"`
+	Messages []Message `json:"messages"`
+}
+
+// Pair is one thing the person said (Answer) in reply to what someone else
+// said just before (Prompt). A pair with an empty Prompt is a message of the
+// person's that answered nobody: it still shows their manner.
+type Pair struct {
+	Prompt string `json:"prompt,omitempty"`
+	Answer string `json:"answer"`
+}
+
+// Turn is a turn to score: the message Index of the transcript, written by
+// the person in reply to the message just before it (Prompt).
+type Turn struct {
+	Index  int
+	Prompt Message
+	Answer Message
+}
+
+// ReadTranscript reads a transcript file.
+func ReadTranscript(path string) (Transcript, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Transcript{}, fmt.Errorf("read transcript: %w", err)
+	}
+	t, err := ParseTranscript(b)
+	if err != nil {
+		return Transcript{}, fmt.Errorf("transcript %s: %w", path, err)
+	}
+	return t, nil
+}
+
+// ParseTranscript decodes a transcript and checks that it names its person
+// and holds messages with a sender and text.
+func ParseTranscript(b []byte) (Transcript, error) {
+	var t Transcript
+	if err := json.Unmarshal(b, &t); err != nil {
+		return Transcript{}, fmt.Errorf("decode: %w", err)
+	}
+	if strings.TrimSpace(t.Person) == "" {
+		return Transcript{}, fmt.Errorf(`"person" (the user id of the person to emulate) is required`)
+	}
+	if len(t.Messages) == 0 {
+		return Transcript{}, fmt.Errorf(`"messages" is empty`)
+	}
+	for i, m := range t.Messages {
+		if m.From == "" {
+			return Transcript{}, fmt.Errorf("messages[%d]: from is required", i)
+		}
+	}
+	return t, nil
+}
+
+// Username returns the person's username, or "" when users does not list them.
+func (t Transcript) Username() string {
+	for _, u := range t.Users {
+		if u.ID == t.Person {
+			return u.Username
+		}
+	}
+	return ""
+}
+
+// Turns returns the turns to score: every message by the person that
+// follows a message by someone else.
+func (t Transcript) Turns() []Turn {
+	var turns []Turn
+	for i := 1; i < len(t.Messages); i++ {
+		m, prev := t.Messages[i], t.Messages[i-1]
+		if m.From == t.Person && prev.From != t.Person && strings.TrimSpace(m.Text) != "" {
+			turns = append(turns, Turn{Index: i, Prompt: prev, Answer: m})
+		}
+	}
+	return turns
+}
+
+// Pairs returns what the transcript teaches about the person: a pair for
+// every scored turn, and a prompt-less pair for each other message of theirs.
+func (t Transcript) Pairs() []Pair {
+	return pairsOf(t.Messages, func(m Message) bool { return m.From == t.Person })
+}
+
+// pairsOf extracts pairs from msgs, isPerson telling whose messages are the
+// person's.
+func pairsOf(msgs []Message, isPerson func(Message) bool) []Pair {
+	var pairs []Pair
+	for i, m := range msgs {
+		if !isPerson(m) || strings.TrimSpace(m.Text) == "" {
+			continue
+		}
+		p := Pair{Answer: m.Text}
+		if i > 0 && !isPerson(msgs[i-1]) {
+			p.Prompt = msgs[i-1].Text
+		}
+		pairs = append(pairs, p)
+	}
+	return pairs
+}

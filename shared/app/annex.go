@@ -1,0 +1,98 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/duetbot/duet/shared/annex"
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/duet"
+	"github.com/duetbot/duet/shared/embed"
+	"github.com/duetbot/duet/shared/store/memstore"
+)
+
+// AnnexStore returns the DynamoDB store when SESSIONS_TABLE is set, else the
+// embedded in-process one.
+func AnnexStore(ctx context.Context, cfg config.Config) (annex.Store, error) {
+	if cfg.SessionsTable == "" {
+		return memstore.NewAnnex(memstore.WithTTL(cfg.SessionTTL)), nil
+	}
+	return DynamoStore(ctx, cfg)
+}
+
+// AnnexPersona returns what the bot knows of ANNEX_PERSON_NAME: the persona
+// imported into store (`duet persona import`), plus the transcripts listed
+// in ANNEX_PERSONA_FILE (comma-separated). Without a name, the first
+// transcript's person names the bot.
+func AnnexPersona(ctx context.Context, cfg config.Config, store annex.Store) (annex.PersonaData, error) {
+	d := annex.PersonaData{Name: cfg.AnnexPersonName}
+	if d.Name != "" && store != nil {
+		stored, err := store.LoadPersona(ctx, d.Name)
+		switch {
+		case err == nil:
+			d = stored
+		case !errors.Is(err, duet.ErrNotFound):
+			return annex.PersonaData{}, fmt.Errorf("load persona %q: %w", d.Name, err)
+		}
+	}
+	for _, path := range strings.Split(cfg.AnnexPersonaFile, ",") {
+		if path = strings.TrimSpace(path); path == "" {
+			continue
+		}
+		t, err := annex.ReadTranscript(path)
+		if err != nil {
+			return annex.PersonaData{}, fmt.Errorf("ANNEX_PERSONA_FILE: %w", err)
+		}
+		if d.Name == "" {
+			d.Name = t.Username()
+			if d.Name == "" {
+				d.Name = t.Person
+			}
+		}
+		if d.ID == "" {
+			d.ID = t.Person
+		}
+		if d.Username == "" {
+			d.Username = t.Username()
+		}
+		d.Pairs = append(d.Pairs, t.Pairs()...)
+	}
+	if d.Name == "" {
+		return annex.PersonaData{}, errors.New("ANNEX_PERSON_NAME is not set: the annex bot needs the name of the person it emulates")
+	}
+	return d, nil
+}
+
+// AnnexReplier returns the persona reply engine that cfg.Brain names.
+func AnnexReplier(cfg config.Config) (brain.Replier, error) {
+	switch cfg.Brain {
+	case "", "offline":
+		return annex.Offline{}, nil
+	}
+	return nil, fmt.Errorf("BRAIN=%q is not supported by the annex bot: use offline", cfg.Brain)
+}
+
+// AnnexEngine returns the annex engine: the persona from store and/or
+// ANNEX_PERSONA_FILE (loaded once, at the call), the offline persona replier,
+// exchanges recorded in store. functions/annex and `duet serve` both call it.
+func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store) (*annex.Engine, error) {
+	if store == nil {
+		return nil, errors.New("annex: a store is required")
+	}
+	data, err := AnnexPersona(ctx, cfg, store)
+	if err != nil {
+		return nil, err
+	}
+	persona, err := annex.NewPersona(ctx, data, embed.Lexical{})
+	if err != nil {
+		return nil, err
+	}
+	replier, err := AnnexReplier(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return annex.NewEngine(persona, store, annex.WithReplier(replier))
+}

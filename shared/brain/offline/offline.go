@@ -1,0 +1,26 @@
+package offline
+
+import (
+	"errors"
+
+	"github.com/duetbot/duet/shared/brain"
+)
+
+// ErrPersona is returned by Reply for a request in a person's voice: those
+// are served by package annex, not by this back end.
+var ErrPersona = errors.New("offline: persona replies are served by package annex")
+
+// Brain replies and rates without a network, deterministically. The zero
+// value is ready to use and safe for concurrent use; a Brain must not be
+// copied after first use.
+type Brain struct {
+	contexts contextCache
+}
+
+// New returns a Brain.
+func New() *Brain { return &Brain{} }
+
+var (
+	_ brain.Replier   = (*Brain)(nil)
+	_ brain.Evaluator = (*Brain)(nil)
+)

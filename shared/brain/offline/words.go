@@ -1,0 +1,191 @@
+package offline
+
+import "strings"
+
+// set is a set of strings.
+type set map[string]struct{}
+
+func newSet(words string) set {
+	s := set{}
+	for _, w := range strings.Fields(words) {
+		s[w] = struct{}{}
+	}
+	return s
+}
+
+func (s set) has(w string) bool {
+	_, ok := s[w]
+	return ok
+}
+
+func (s set) add(w string) { s[w] = struct{}{} }
+
+// stopwords are function words, chat fillers and light verbs: words that say
+// nothing about the topic, so a message made only of them is vague.
+var stopwords = newSet(`
+a about above across after afterwards again against ago all almost alone along
+already also although always am among an and another any anybody anyhow anyone
+anything anyway anyways anywhere are aren't around as at away back be became
+because become becomes been before beforehand behind being below beside besides
+between beyond both but by can can't cannot could couldn't did didn't do does
+doesn't doing don't done down during each either else elsewhere enough etc even
+ever every everybody everyone everything everywhere except few for former
+formerly from further had hadn't has hasn't have haven't having he he'd he'll
+he's hence her here here's hereby herein hers herself him himself his how how's
+however i i'd i'll i'm i've ie if in indeed instead into is isn't it it'd it'll
+it's its itself just least less let let's like likely lot lots many may maybe me
+meanwhile might mine more moreover most mostly much must mustn't my myself
+namely neither never nevertheless next no nobody none noone nor not nothing now
+nowhere of off often oh ok okay on once one ones only onto or other others
+otherwise ought our ours ourselves out over own per perhaps please quite rather
+really same shall shan't she she'd she'll she's should shouldn't since so some
+somebody somehow someone something sometime sometimes somewhat somewhere soon
+still such than that that'd that'll that's the their theirs them themselves then
+thence there there'd there'll there're there's thereafter thereby therefore
+these they they'd they'll they're they've this those though through throughout
+thru thus till to together too toward towards under unless until up upon us very
+via was wasn't we we'd we'll we're we've well were weren't what what'd what'll
+what's whatever when when's whence whenever where where's whereas wherever
+whether which while whither who who'd who'll who's whoever whole whom whose why
+why's will with within without won't would wouldn't yes yet you you'd you'll
+you're you've your yours yourself yourselves
+
+yeah yea yep yup yah ya nope nah naw hmm hmmm hm mm mmm uh uhh um umm er erm ah
+ahh aha ooh oops wow lol lmao lmfao rofl haha hahaha hehe heh idk idc dunno
+gonna wanna gotta kinda sorta okey okie k kk sure fine cool alright right u ur
+im dont cant wont didnt doesnt isnt wasnt arent thats whats ive id youre theyre
+jk btw omg pls plz thx ty thanks thank hi hello hey hiya bye goodbye cya yo wbu
+hbu ikr tbh imo imho smh fr nvm whatever depends depend depending dude bro man
+guys
+
+get gets got getting gotten go goes going gone went make makes made making take
+takes took taken taking say says said saying tell tells told telling think thinks
+thought thinking know knows knew known knowing mean means meant want wants wanted
+see sees saw seen seem seems seemed look looks looked come comes came give gives
+gave given put puts try tries tried guess suppose stuff thing things kind sort
+bit way ways also gotcha agree agreed true
+`)
+
+// generic words carry some content but are too common to be a topic, and
+// overlaps on them say little about relevance.
+var generic = newSet(`
+good bad great nice big small little new old long short high low best better
+worse worst first last time times day days year years week people person guy
+guys place part point idea situation case fact reason question answer life
+work world home probably actually definitely totally honestly basically
+literally seriously exactly absolutely certainly usually simply pretty real
+wrong easy hard sense happen happens happened matter matters deal handle sure
+lot kind sort question questions yes feel feels felt need needs needed keep
+find found use used call called ask asked work able okay fun funny weird
+strange interesting different same whole important favourite favorite
+something anything everything nothing someone anyone everyone somebody
+discover discovered suddenly imagine situation scenario choose decide do
+`)
+
+// determiners mark the next word as a noun (or an adjective before one).
+var determiners = newSet(`a an the my your his her its our their this that
+these those some any every each no another`)
+
+// pronounYou are the words by which a partner addresses the bot.
+var pronounYou = newSet(`you your yours yourself you're you'd you'll you've u ur ya wbu hbu`)
+
+// whWords open a question on their own.
+var whWords = newSet(`what which who whom whose why how when where what's
+where's who's how's why's when's wbu hbu`)
+
+// auxWords open a yes/no question when a subject follows.
+var auxWords = newSet(`do does did is are was were can could would will should
+shall may might have has had am isn't aren't don't doesn't didn't can't won't
+wouldn't couldn't shouldn't`)
+
+// subjects follow an auxiliary in a yes/no question.
+var subjects = newSet(`you i we they he she it there u ya anyone anybody someone
+somebody people this that your my the a his her their these those`)
+
+// whStatement words after "when"/"where"/"what" make the clause a statement
+// ("when I saw it", "what a mess") rather than a question.
+var whStatement = newSet(`a an i i'd i'm i'll i've we he she they it`)
+
+// gibberishAllowed are real interjections that the gibberish detector would
+// otherwise reject.
+var gibberishAllowed = newSet(`hmm hmmm shh shhh brr brrr psst pst tsk pfft grr
+grrr nth mmm mm zzz phd bff lmfao`)
+
+// impossibleBigrams are letter pairs that (almost) never occur inside English
+// words; one of them marks a keyboard mash.
+var impossibleBigrams = func() (t [26][26]bool) {
+	for _, bg := range strings.Fields(`bq bx cj cv cx dx fq fx fz gq gx hx jb jc
+jd jf jg jh jk jl jm jn jp jq jr js jt jv jw jx jy jz kj kq kx kz lx mx pq px
+qb qc qd qe qf qg qh qj qk ql qm qn qo qp qq qr qs qt qv qw qx qy qz sx tq tx
+vb vc vd vf vg vh vj vk vm vn vp vq vt vw vx vz wq wv wx xj xk xq xz yq zj zq
+zx`) {
+		t[bg[0]-'a'][bg[1]-'a'] = true
+	}
+	return t
+}()
+
+// keyboardRows find mashes such as "asdf" or "poiu": four neighbouring keys
+// in a row, either direction.
+var keyboardRuns = func() set {
+	s := set{}
+	for _, row := range []string{"qwertyuiop", "asdfghjkl", "zxcvbnm"} {
+		for i := 0; i+4 <= len(row); i++ {
+			run := row[i : i+4]
+			s.add(run)
+			s.add(reverse(run))
+		}
+	}
+	// Real words contain these: liberty, strewn.
+	delete(s, "erty")
+	delete(s, "trew")
+	return s
+}()
+
+func reverse(s string) string {
+	b := []byte(s)
+	for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+		b[i], b[j] = b[j], b[i]
+	}
+	return string(b)
+}
+
+// bag is a set of words tuned for short messages: a slice searched
+// linearly, indexed by a map once it grows (long contexts). Its list keeps
+// the order of first appearance.
+type bag struct {
+	list  []string
+	index set
+}
+
+// bagIndexAt is the size from which a bag keeps a map index.
+const bagIndexAt = 24
+
+func (b *bag) add(w string) {
+	if b.has(w) {
+		return
+	}
+	b.list = append(b.list, w)
+	switch {
+	case b.index != nil:
+		b.index.add(w)
+	case len(b.list) > bagIndexAt:
+		b.index = make(set, 2*len(b.list))
+		for _, x := range b.list {
+			b.index.add(x)
+		}
+	}
+}
+
+func (b *bag) has(w string) bool {
+	if b.index != nil {
+		return b.index.has(w)
+	}
+	for _, x := range b.list {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *bag) len() int { return len(b.list) }

@@ -1,0 +1,130 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fakeAPI speaks the OpenAI embeddings wire format. Before answering it
+// fails limited times with 429 and Retry-After: 7.
+type fakeAPI struct {
+	t       *testing.T
+	key     string
+	limited int
+	calls   int
+	inputs  [][]string
+}
+
+func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.calls++
+	w.Header().Set("Content-Type", "application/json")
+	if r.Method != http.MethodPost || r.URL.Path != "/v1/embeddings" {
+		w.WriteHeader(http.StatusNotFound)
+		return
+	}
+	if r.Header.Get("Authorization") != "Bearer "+f.key {
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = w.Write([]byte(`{"error":{"message":"Incorrect API key provided: wr***ey.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`))
+		return
+	}
+	if f.limited > 0 {
+		f.limited--
+		w.Header().Set("Retry-After", "7")
+		w.WriteHeader(http.StatusTooManyRequests)
+		_, _ = w.Write([]byte(`{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}`))
+		return
+	}
+	var req struct {
+		Model string   `json:"model"`
+		Input []string `json:"input"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Model == "" {
+		f.t.Errorf("bad request body: %v %+v", err, req)
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	f.inputs = append(f.inputs, req.Input)
+	type datum struct {
+		Object    string    `json:"object"`
+		Index     int       `json:"index"`
+		Embedding []float32 `json:"embedding"`
+	}
+	var data []datum
+	// Answer in reverse order: clients must sort by index.
+	for i := len(req.Input) - 1; i >= 0; i-- {
+		data = append(data, datum{"embedding", i, []float32{float32(len(req.Input[i])), float32(i)}})
+	}
+	_ = json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": req.Model,
+		"usage": map[string]int{"prompt_tokens": 3, "total_tokens": 3}})
+}
+
+func TestEmbed(t *testing.T) {
+	tests := []struct {
+		name      string
+		key       string
+		limited   int
+		retries   int
+		wantErr   string
+		wantWaits []time.Duration
+	}{
+		{name: "ok", key: "sk-test"},
+		{name: "rate limited then ok", key: "sk-test", limited: 2, retries: 3, wantWaits: []time.Duration{7 * time.Second, 7 * time.Second}},
+		{name: "rate limited too long", key: "sk-test", limited: 5, retries: 1, wantErr: "429 Rate limit reached (rate_limit_exceeded)", wantWaits: []time.Duration{7 * time.Second}},
+		{name: "wrong key", key: "wrong-key", wantErr: "401 Incorrect API key provided"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			api := &fakeAPI{t: t, key: "sk-test", limited: tt.limited}
+			srv := httptest.NewServer(api)
+			defer srv.Close()
+			var waits []time.Duration
+			c := New(srv.URL, tt.key, "text-embedding-ada-002", WithMaxRetries(tt.retries),
+				WithSleep(func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }))
+			vecs, err := c.Embed(context.Background(), []string{"a", "bbb", ""})
+			if len(waits) != len(tt.wantWaits) {
+				t.Errorf("waits: got %v, want %v", waits, tt.wantWaits)
+			}
+			for i := range min(len(waits), len(tt.wantWaits)) {
+				if waits[i] != tt.wantWaits[i] {
+					t.Errorf("wait %d: got %v, want %v (Retry-After)", i, waits[i], tt.wantWaits[i])
+				}
+			}
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error: got %v, want one containing %q", err, tt.wantErr)
+				}
+				var apiErr *APIError
+				if !errors.As(err, &apiErr) {
+					t.Errorf("error %v: want an *APIError", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := [][]float32{{1, 0}, {3, 1}, {1, 2}} // "" is sent as " "
+			for i := range want {
+				if len(vecs[i]) != 2 || vecs[i][0] != want[i][0] || vecs[i][1] != want[i][1] {
+					t.Errorf("vector %d: got %v, want %v", i, vecs[i], want[i])
+				}
+			}
+			if len(api.inputs) != 1 || len(api.inputs[0]) != 3 {
+				t.Errorf("requests: got inputs %v, want one batch of 3", api.inputs)
+			}
+		})
+	}
+}
+
+func TestBaseURL(t *testing.T) {
+	for _, base := range []string{"http://h/v1", "http://h/v1/", "http://h"} {
+		if got := New(base, "", "").url; got != "http://h/v1/embeddings" {
+			t.Errorf("New(%q).url: got %q, want http://h/v1/embeddings", base, got)
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/duetbot/duet/shared/annex"
+	"github.com/duetbot/duet/shared/duet"
+)
+
+// annexStore returns a Store on a fresh table of the DynamoDB at
+// DYNAMODB_ENDPOINT, or skips the test.
+func annexStore(t *testing.T, opts ...Option) *Store {
+	t.Helper()
+	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
+	if endpoint == "" {
+		t.Skip("DYNAMODB_ENDPOINT is not set; run `moto_server -H 127.0.0.1 -p 5005 &` and DYNAMODB_ENDPOINT=http://127.0.0.1:5005 go test ./shared/store/dynamo/")
+	}
+	ctx := context.Background()
+	client, err := NewClient(ctx, endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := fmt.Sprintf("annex-test-%d", time.Now().UnixNano())
+	if err := CreateTable(ctx, client, table); err != nil {
+		t.Fatalf("create table: %v", err)
+	}
+	return New(client, table, opts...)
+}
+
+func TestAnnexExchanges(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2024, 3, 4, 9, 0, 0, 500, time.UTC)
+	s := annexStore(t, WithTTL(time.Hour), WithClock(func() time.Time { return now }))
+	first := annex.Exchange{Conversation: "c1", At: now,
+		Request: annex.Message{From: "U2", ID: "m1", Text: "hi", Timestamp: "2024-03-04T09:00:00Z", Tagged: []string{"U1"}},
+		Reply:   annex.Message{From: annex.BotFrom, ID: "b1", Text: "hello", Timestamp: "2024-03-04T09:00:01Z"}}
+	second := first
+	second.Request.ID, second.Request.Timestamp, second.Reply.Text = "m2", "2024-03-04T09:05:00Z", "again"
+	for _, ex := range []annex.Exchange{second, first, first} {
+		if err := s.SaveExchange(ctx, ex); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Exchanges(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Request.ID != "m1" || got[1].Reply.Text != "again" || got[0].Request.Tagged[0] != "U1" || !got[0].At.Equal(now) {
+		t.Errorf("exchanges: got %+v, want m1 then m2, as saved", got)
+	}
+	now = now.Add(time.Hour + time.Second)
+	if got, _ := s.Exchanges(ctx, "c1"); len(got) != 0 {
+		t.Errorf("after the TTL: got %d exchanges, want 0 (expired items are absent)", len(got))
+	}
+}
+
+func TestAnnexPersona(t *testing.T) {
+	ctx := context.Background()
+	s := annexStore(t)
+	if _, err := s.LoadPersona(ctx, "Ada"); !errors.Is(err, duet.ErrNotFound) {
+		t.Errorf("LoadPersona before import: got %v, want ErrNotFound", err)
+	}
+	big := annex.PersonaData{Name: "Ada", ID: "U1", Username: "ada"}
+	for i := range 12 {
+		big.Pairs = append(big.Pairs, annex.Pair{Prompt: fmt.Sprintf("q%d", i), Answer: fmt.Sprintf("a%d", i)})
+	}
+	if err := s.SavePersona(ctx, big); err != nil {
+		t.Fatal(err)
+	}
+	small := annex.PersonaData{Name: "Ada", ID: "U1", Pairs: []annex.Pair{{Answer: "only"}, {Prompt: "q", Answer: "two"}}}
+	if err := s.SavePersona(ctx, small); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.LoadPersona(ctx, "Ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Pairs) != 2 || got.Pairs[0].Answer != "only" || got.Pairs[1].Prompt != "q" || got.ID != "U1" {
+		t.Errorf("LoadPersona after a smaller import: got %+v, want its 2 pairs", got)
+	}
+}

@@ -1,0 +1,363 @@
+package telegram
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/duetbot/duet/shared/convai"
+)
+
+// Defaults of the client's options.
+const (
+	DefaultMaxAttempts = 5
+	DefaultBackoffBase = 500 * time.Millisecond
+	DefaultBackoffMax  = 30 * time.Second
+	// DefaultRequestTimeout bounds one HTTP attempt, on top of a
+	// getUpdates long-poll timeout.
+	DefaultRequestTimeout = 30 * time.Second
+	// maxBody bounds an answer read into memory.
+	maxBody = 8 << 20
+)
+
+// Client calls the Bot API of one bot. It is safe for concurrent use.
+type Client struct {
+	// prefix is the URL before "/<method>", token included: never print it.
+	prefix string
+	token  string
+
+	hc             *http.Client
+	log            *slog.Logger
+	maxAttempts    int
+	backoffBase    time.Duration
+	backoffMax     time.Duration
+	requestTimeout time.Duration
+	sleep          func(ctx context.Context, d time.Duration) error
+}
+
+var _ convai.Sender = (*Client)(nil)
+
+// Option configures a Client.
+type Option func(*Client)
+
+// WithHTTPClient sets the HTTP client. It should have no Timeout shorter
+// than the longest getUpdates long poll; the client bounds each attempt
+// itself.
+func WithHTTPClient(hc *http.Client) Option { return func(c *Client) { c.hc = hc } }
+
+// WithLogger sets the logger for retries.
+func WithLogger(l *slog.Logger) Option { return func(c *Client) { c.log = l } }
+
+// WithMaxAttempts bounds how many times one call is tried (at least 1).
+func WithMaxAttempts(n int) Option { return func(c *Client) { c.maxAttempts = max(n, 1) } }
+
+// WithBackoff sets the exponential backoff between retries of 5xx answers
+// and network failures: the first wait is about base, each next one doubles,
+// none exceeds maxWait. Waits are jittered.
+func WithBackoff(base, maxWait time.Duration) Option {
+	return func(c *Client) { c.backoffBase, c.backoffMax = base, maxWait }
+}
+
+// WithRequestTimeout bounds one HTTP attempt (a getUpdates attempt gets its
+// long-poll timeout on top).
+func WithRequestTimeout(d time.Duration) Option { return func(c *Client) { c.requestTimeout = d } }
+
+// WithSleep replaces the wait between retries, for tests that must not wait
+// the whole seconds a 429 asks for. sleep must return ctx.Err() when ctx
+// ends first.
+func WithSleep(sleep func(ctx context.Context, d time.Duration) error) Option {
+	return func(c *Client) { c.sleep = sleep }
+}
+
+// New returns a client for the bot with token at the API base baseURL
+// (https://api.telegram.org, a 2018 router's address, or a 2017 server's
+// http://host/path/{token}). It makes no network call.
+func New(baseURL, token string, opts ...Option) (*Client, error) {
+	if token == "" {
+		return nil, errors.New("telegram client: empty bot token")
+	}
+	base := strings.TrimRight(strings.TrimSpace(baseURL), "/")
+	u, err := url.Parse(strings.ReplaceAll(base, "{token}", "token"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("telegram client: API base %q: want an http(s) URL", baseURL)
+	}
+	c := &Client{
+		token:          token,
+		hc:             &http.Client{},
+		log:            slog.Default(),
+		maxAttempts:    DefaultMaxAttempts,
+		backoffBase:    DefaultBackoffBase,
+		backoffMax:     DefaultBackoffMax,
+		requestTimeout: DefaultRequestTimeout,
+		sleep:          sleepCtx,
+	}
+	if strings.Contains(base, "{token}") {
+		c.prefix = strings.ReplaceAll(base, "{token}", url.PathEscape(token))
+	} else {
+		c.prefix = base + "/bot" + url.PathEscape(token)
+	}
+	for _, o := range opts {
+		o(c)
+	}
+	return c, nil
+}
+
+// GetUpdates asks for message updates from offset on, long-polling up to
+// timeout (at least one second: the 2018 router answers [] at once to 0).
+func (c *Client) GetUpdates(ctx context.Context, offset int64, timeout time.Duration) ([]Update, error) {
+	secs := max(int64(timeout/time.Second), 1)
+	params := map[string]any{"offset": offset, "timeout": secs, "allowed_updates": []string{"message"}}
+	var ups []Update
+	if err := c.call(ctx, "getUpdates", params, time.Duration(secs)*time.Second, &ups); err != nil {
+		return nil, err
+	}
+	return ups, nil
+}
+
+// SendMessage sends text to a chat and returns the message the server made
+// of it. A server whose answer is not a Message (some answer true) still
+// counts as a success: the message is returned as sent.
+func (c *Client) SendMessage(ctx context.Context, chatID int64, text string) (*Message, error) {
+	params := struct {
+		ChatID int64  `json:"chat_id"`
+		Text   string `json:"text"`
+	}{chatID, text}
+	var raw json.RawMessage
+	if err := c.call(ctx, "sendMessage", params, 0, &raw); err != nil {
+		return nil, err
+	}
+	var m Message
+	if err := json.Unmarshal(raw, &m); err != nil || m.Chat.ID == 0 {
+		c.log.Debug("sendMessage answered with no message", "chat", chatID)
+		return &Message{Chat: Chat{ID: chatID}, Text: text}, nil
+	}
+	return &m, nil
+}
+
+// Send delivers text to a chat: it makes the client a convai.Sender.
+func (c *Client) Send(ctx context.Context, chatID int64, text string) error {
+	_, err := c.SendMessage(ctx, chatID, text)
+	return err
+}
+
+// SetWebhook points the bot's updates at url, to be sent with secretToken
+// (if not empty) in the X-Telegram-Bot-Api-Secret-Token header. Only message
+// updates are asked for and pending updates are kept.
+func (c *Client) SetWebhook(ctx context.Context, url, secretToken string) error {
+	params := struct {
+		URL                string   `json:"url"`
+		SecretToken        string   `json:"secret_token,omitempty"`
+		AllowedUpdates     []string `json:"allowed_updates"`
+		DropPendingUpdates bool     `json:"drop_pending_updates"`
+	}{url, secretToken, []string{"message"}, false}
+	return c.call(ctx, "setWebhook", params, 0, nil)
+}
+
+// GetWebhookInfo returns the bot's webhook state.
+func (c *Client) GetWebhookInfo(ctx context.Context) (WebhookInfo, error) {
+	var info WebhookInfo
+	if err := c.call(ctx, "getWebhookInfo", struct{}{}, 0, &info); err != nil {
+		return WebhookInfo{}, err
+	}
+	return info, nil
+}
+
+// DeleteWebhook removes the bot's webhook, keeping pending updates.
+func (c *Client) DeleteWebhook(ctx context.Context) error {
+	return c.call(ctx, "deleteWebhook", map[string]bool{"drop_pending_updates": false}, 0, nil)
+}
+
+// call posts params as JSON to method and decodes the result into out
+// (ignored when nil), retrying what a retry can help.
+func (c *Client) call(ctx context.Context, method string, params any, longPoll time.Duration, out any) error {
+	body, err := json.Marshal(params)
+	if err != nil {
+		return fmt.Errorf("telegram %s: encode request: %w", method, err)
+	}
+	for attempt := 1; ; attempt++ {
+		result, retry, err := c.attempt(ctx, method, body, longPoll)
+		if err == nil {
+			if out == nil {
+				return nil
+			}
+			if err := json.Unmarshal(result, out); err != nil {
+				return fmt.Errorf("telegram %s: decode result: %w", method, err)
+			}
+			return nil
+		}
+		var apiErr *APIError
+		isAPI := errors.As(err, &apiErr)
+		if !retry || ctx.Err() != nil || attempt >= c.maxAttempts {
+			return fmt.Errorf("telegram %s: %w", method, err)
+		}
+		wait := c.backoff(attempt)
+		if isAPI && apiErr.RetryAfter > 0 {
+			wait = apiErr.RetryAfter
+		}
+		if deadline, ok := ctx.Deadline(); ok && time.Now().Add(wait).After(deadline) {
+			return fmt.Errorf("telegram %s: %w (no time left to retry)", method, err)
+		}
+		c.log.Warn("telegram call failed, retrying", "method", method, "attempt", attempt, "wait", wait, "err", err)
+		if serr := c.sleep(ctx, wait); serr != nil {
+			return fmt.Errorf("telegram %s: %w", method, err)
+		}
+	}
+}
+
+// attempt makes one HTTP request and returns the raw result, or an error
+// and whether a retry may help.
+func (c *Client) attempt(ctx context.Context, method string, body []byte, longPoll time.Duration) (json.RawMessage, bool, error) {
+	if c.requestTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.requestTimeout+longPoll)
+		defer cancel()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.prefix+"/"+method, bytes.NewReader(body))
+	if err != nil {
+		return nil, false, c.redact(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return nil, true, c.redact(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	if err != nil {
+		return nil, true, c.redact(fmt.Errorf("read answer: %w", err))
+	}
+	result, err := decodeAnswer(resp, data)
+	var apiErr *APIError
+	if errors.As(err, &apiErr) {
+		apiErr.Description = strings.ReplaceAll(apiErr.Description, c.token, "<token>")
+		return nil, apiErr.retryable(), err
+	}
+	if err != nil {
+		// A 2xx answer that is not JSON will not become JSON on a retry.
+		return nil, false, c.redact(err)
+	}
+	return result, false, nil
+}
+
+// envelope is the wrapped answer shape; OK is nil when the answer is bare.
+type envelope struct {
+	OK          *bool           `json:"ok"`
+	Result      json.RawMessage `json:"result"`
+	ErrorCode   int             `json:"error_code"`
+	Description string          `json:"description"`
+	Parameters  struct {
+		RetryAfter int `json:"retry_after"`
+	} `json:"parameters"`
+}
+
+// decodeAnswer accepts {"ok":true,"result":…}, a bare result and
+// {"ok":false,…}, whatever the Content-Type.
+func decodeAnswer(resp *http.Response, data []byte) (json.RawMessage, error) {
+	trimmed := bytes.TrimSpace(data)
+	success := resp.StatusCode >= 200 && resp.StatusCode < 300
+	var env envelope
+	isObject := len(trimmed) > 0 && trimmed[0] == '{' && json.Unmarshal(trimmed, &env) == nil
+	switch {
+	case isObject && env.OK != nil && *env.OK && success:
+		if len(env.Result) == 0 {
+			return json.RawMessage("true"), nil
+		}
+		return env.Result, nil
+	case isObject && env.OK != nil && !*env.OK, isObject && !success:
+		e := &APIError{Code: env.ErrorCode, Description: env.Description}
+		if e.Code == 0 {
+			e.Code = resp.StatusCode
+		}
+		if e.Description == "" {
+			e.Description = snippet(trimmed)
+		}
+		e.RetryAfter = retryAfter(env.Parameters.RetryAfter, resp.Header)
+		return nil, e
+	case !success:
+		return nil, &APIError{Code: resp.StatusCode, Description: snippet(trimmed), RetryAfter: retryAfter(0, resp.Header)}
+	case len(trimmed) > 0 && json.Valid(trimmed):
+		return json.RawMessage(trimmed), nil // a bare answer (2017 server)
+	}
+	return nil, fmt.Errorf("answer with status %d is not JSON: %q", resp.StatusCode, snippet(trimmed))
+}
+
+func retryAfter(secs int, h http.Header) time.Duration {
+	if secs > 0 {
+		return time.Duration(secs) * time.Second
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After"))); err == nil && n > 0 {
+		return time.Duration(n) * time.Second
+	}
+	return 0
+}
+
+func snippet(b []byte) string {
+	const n = 200
+	s := strings.TrimSpace(string(b))
+	if s == "" {
+		return "(empty answer)"
+	}
+	if len(s) > n {
+		s = s[:n] + "…"
+	}
+	return s
+}
+
+// backoff returns the jittered wait before retry number attempt (from 1).
+func (c *Client) backoff(attempt int) time.Duration {
+	d := c.backoffBase
+	for i := 1; i < attempt && d < c.backoffMax; i++ {
+		d *= 2
+	}
+	d = min(d, c.backoffMax)
+	if d <= 0 {
+		return 0
+	}
+	// Equal jitter: half fixed, half random, so retries of many chats spread out.
+	return d/2 + rand.N(d/2+1)
+}
+
+// redact drops the URL (which holds the token) from network errors and
+// masks the token in whatever text is left.
+func (c *Client) redact(err error) error {
+	var uerr *url.Error
+	if errors.As(err, &uerr) {
+		err = uerr.Err
+	}
+	return &redactedError{err: err, token: c.token}
+}
+
+// redactedError hides the token in the text of the error it wraps.
+type redactedError struct {
+	err   error
+	token string
+}
+
+func (e *redactedError) Error() string {
+	s := e.err.Error()
+	s = strings.ReplaceAll(s, e.token, "<token>")
+	return strings.ReplaceAll(s, url.PathEscape(e.token), "<token>")
+}
+
+func (e *redactedError) Unwrap() error { return e.err }
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
