@@ -131,9 +131,27 @@ func (e *Engine) Handle(ctx context.Context, u Update) error {
 		case err != nil:
 			return duet.Wrap(duet.EUNAVAILABLE, err, "save chat")
 		}
-		return e.flush(ctx, next)
+		skip := 0
+		if cmd.Kind != Start { // a new chat starts with a new outbox
+			skip = e.waiting(chat)
+		}
+		return e.deliver(ctx, next, next.Outbox[skip:])
 	}
 	return duet.Errorf(duet.EUNAVAILABLE, "chat %d kept changing concurrently", u.ChatID)
+}
+
+// waiting returns how many messages at the head of chat's outbox belong to
+// a handler still delivering them (they are younger than OutboxGrace): this
+// handler leaves those alone and sends only its own. Older ones were left
+// by a failed attempt, and it delivers them first, in order.
+func (e *Engine) waiting(chat *Chat) int {
+	if chat == nil || len(chat.Outbox) == 0 {
+		return 0
+	}
+	if e.now().Sub(chat.OutboxSince) >= orDefault(e.OutboxGrace, DefaultOutboxGrace) {
+		return 0
+	}
+	return len(chat.Outbox)
 }
 
 // apply returns the chat after message u, with the bot's messages queued.
@@ -231,31 +249,31 @@ func (e *Engine) end(ctx context.Context, c *Chat, now time.Time) error {
 	return nil
 }
 
-// flush delivers c's outbox in order and records what was delivered.
+// flush delivers c's whole outbox in order and records the delivery: the
+// caller takes over whatever is waiting there.
 func (e *Engine) flush(ctx context.Context, c *Chat) error {
-	if len(c.Outbox) == 0 {
-		return nil
-	}
+	return e.deliver(ctx, c, c.Outbox)
+}
+
+// deliver sends msgs, the tail of c's outbox, in order and removes from the
+// stored outbox those that went out. When the chat changed meanwhile, the
+// removal is retried on a fresh read, so that nothing delivered stays queued
+// to be delivered twice.
+func (e *Engine) deliver(ctx context.Context, c *Chat, msgs []string) error {
 	sent := 0
 	var sendErr error
-	for _, msg := range c.Outbox {
+	for _, msg := range msgs {
 		if sendErr = e.Sender.Send(ctx, c.ID, msg); sendErr != nil {
 			break
 		}
 		sent++
 	}
 	if sent > 0 {
-		next := c.Clone()
-		next.Outbox = next.Outbox[sent:]
-		if len(next.Outbox) == 0 {
-			next.Outbox, next.OutboxSince = nil, time.Time{}
-		}
-		next.Version = c.Version + 1
-		if err := e.Store.Save(ctx, next, c.Version); err != nil {
+		if err := e.markDelivered(ctx, c, msgs[:sent]); err != nil {
 			// Delivered but not recorded: the worst outcome is that a retry
 			// delivers the same message again, never that one is lost.
 			e.log().Warn("record delivery", "chat", c.ID, "err", err)
-			if sendErr == nil && !errors.Is(err, duet.ErrConflict) {
+			if sendErr == nil {
 				return duet.Wrap(duet.EUNAVAILABLE, err, "record delivery")
 			}
 		}
@@ -264,6 +282,44 @@ func (e *Engine) flush(ctx context.Context, c *Chat) error {
 		return duet.Wrap(duet.EUNAVAILABLE, fmt.Errorf("%w: %w", ErrUndelivered, sendErr), "send to chat %d", c.ID)
 	}
 	return nil
+}
+
+// markDelivered removes delivered from c's stored outbox.
+func (e *Engine) markDelivered(ctx context.Context, c *Chat, delivered []string) error {
+	cur := c
+	for range saveAttempts {
+		next := cur.Clone()
+		next.Outbox = without(next.Outbox, delivered)
+		if len(next.Outbox) == len(cur.Outbox) {
+			return nil // someone else recorded it already
+		}
+		if len(next.Outbox) == 0 {
+			next.Outbox, next.OutboxSince = nil, time.Time{}
+		}
+		next.Version = cur.Version + 1
+		err := e.Store.Save(ctx, next, cur.Version)
+		if !errors.Is(err, duet.ErrConflict) {
+			return err
+		}
+		if cur, err = e.Store.Get(ctx, c.ID); err != nil {
+			return err
+		}
+	}
+	return duet.Errorf(duet.EUNAVAILABLE, "chat %d kept changing concurrently", c.ID)
+}
+
+// without returns outbox less the first occurrence of each of msgs.
+func without(outbox, msgs []string) []string {
+	out := append([]string(nil), outbox...)
+	for _, m := range msgs {
+		for i, o := range out {
+			if o == m {
+				out = append(out[:i], out[i+1:]...)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // ErrUndelivered is in the chain of every error after which the update is

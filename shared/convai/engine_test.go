@@ -347,3 +347,25 @@ func TestRacingDeliveries(t *testing.T) {
 		t.Errorf("%d deliveries succeeded, stored %d turns and sent %d replies: want all equal", ok, c.PartnerTurns, len(f.out.of(9)))
 	}
 }
+
+// TestRestartWithUndelivered starts a new chat over one whose reply is still
+// waiting: the new chat begins clean and only its own reply goes out.
+func TestRestartWithUndelivered(t *testing.T) {
+	f := newFixture(t)
+	mustHandle(t, f, 4, 0, "/start old")
+	f.out.setFail(errors.New("down"))
+	_ = f.handle(t, 4, 0, "old message")
+	f.out.setFail(nil)
+	mustHandle(t, f, 4, 0, "/start new\n/begin")
+	sent := f.out.of(4)
+	if len(sent) != 1 || decode(t, sent[0])["text"] != "about new" {
+		t.Fatalf("sent %q, want only the reply to the new context", sent)
+	}
+	c, err := f.store.Get(context.Background(), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Outbox) != 0 || c.PartnerTurns != 0 {
+		t.Errorf("new chat has outbox %q and %d partner turns, want none", c.Outbox, c.PartnerTurns)
+	}
+}

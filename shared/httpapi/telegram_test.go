@@ -47,9 +47,12 @@ func (failingStore) Get(context.Context, int64) (*convai.Chat, error) {
 
 func newWebhook(t testing.TB, store convai.Store, out convai.Sender) *httpapi.Telegram {
 	t.Helper()
+	return httpapi.NewTelegram(newEngine(store, out), secret, slog.New(slog.DiscardHandler))
+}
+
+func newEngine(store convai.Store, out convai.Sender) *convai.Engine {
 	b := offline.New()
-	engine := &convai.Engine{Store: store, Sender: out, Replier: b, Evaluator: b, Log: slog.New(slog.DiscardHandler)}
-	return httpapi.NewTelegram(engine, secret, slog.New(slog.DiscardHandler))
+	return &convai.Engine{Store: store, Sender: out, Replier: b, Evaluator: b, Log: slog.New(slog.DiscardHandler)}
 }
 
 func request(body, token, method string) events.APIGatewayV2HTTPRequest {
@@ -136,12 +139,17 @@ func TestWebhookSendFailureIsRetried(t *testing.T) {
 
 // BenchmarkWebhookMessage measures one partner message through the webhook
 // handler: embedded store, offline engine, a sender that records nothing.
+// Chats are restarted (untimed) every 10 partner messages, so each timed
+// message meets a chat of 0..9 earlier turns, whatever b.N is.
 func BenchmarkWebhookMessage(b *testing.B) {
-	h := newWebhook(b, memstore.New(memstore.WithTTL(time.Hour)), discard{})
+	const chats, turns = 1000, 10
+	engine := newEngine(memstore.New(memstore.WithTTL(time.Hour)), discard{})
+	h := httpapi.NewTelegram(engine, secret, slog.New(slog.DiscardHandler))
 	ctx := context.Background()
-	const chats = 1000
-	for c := range int64(chats) {
-		resp, _ := h.Handle(ctx, request(update(c+1, c, "/start You're watching TV and a wasp crawls on your wrist. What do you do?"), secret, "POST"))
+	var updateID int64
+	send := func(chat int64, text string) {
+		updateID++
+		resp, _ := h.Handle(ctx, request(update(updateID, chat, text), secret, "POST"))
 		if resp.StatusCode != 200 {
 			b.Fatal(resp.Body)
 		}
@@ -149,18 +157,19 @@ func BenchmarkWebhookMessage(b *testing.B) {
 	lines := []string{
 		"I would stay still and let it fly away.",
 		"Have you ever been stung by a wasp?",
-		"Honestly I am more scared of bees.",
+		"Honestly I am more scared of bees than wasps.",
+		"My cat once chased a wasp around the living room.",
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
-		// Spread messages over many chats so turn caps are never reached.
-		chat := int64(i % chats)
-		req := request(update(int64(chats+i+1), chat, lines[i%len(lines)]+fmt.Sprint(" ", i/chats)), secret, "POST")
-		resp, _ := h.Handle(ctx, req)
-		if resp.StatusCode != 200 {
-			b.Fatal(resp.Body)
+		chat, turn := int64(i%chats), (i/chats)%turns
+		if turn == 0 {
+			b.StopTimer()
+			send(chat, "/start You're watching TV and a wasp crawls on your wrist. What do you do?")
+			b.StartTimer()
 		}
+		send(chat, fmt.Sprintf("%s (%d)", lines[i%len(lines)], i))
 	}
 }
 

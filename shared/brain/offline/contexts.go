@@ -45,3 +45,45 @@ func (c *contextCache) get(s string) *analysedContext {
 	c.mu.Unlock()
 	return e
 }
+
+// textCacheSize bounds the messages a Brain keeps analysed. Rate looks at
+// every earlier partner message of a chat (for novelty) and Reply at the
+// last one, so without the cache each message would be analysed once per
+// later turn.
+const textCacheSize = 8192
+
+// textCache keeps analysed messages by their text. An analysed text is
+// never modified, so entries are shared freely. When full, it forgets
+// about half of its entries (map order is random), which keeps it simple
+// and bounded. Its zero value is ready to use.
+type textCache struct {
+	mu      sync.Mutex
+	entries map[string]*text
+}
+
+// get returns s analysed, from the cache when it is there.
+func (c *textCache) get(s string) *text {
+	c.mu.Lock()
+	t, ok := c.entries[s]
+	c.mu.Unlock()
+	if ok {
+		return t
+	}
+	t = analyze(s)
+	c.mu.Lock()
+	if c.entries == nil {
+		c.entries = make(map[string]*text, textCacheSize)
+	}
+	if len(c.entries) >= textCacheSize {
+		n := 0
+		for k := range c.entries {
+			if n++; n > textCacheSize/2 {
+				break
+			}
+			delete(c.entries, k)
+		}
+	}
+	c.entries[s] = t
+	c.mu.Unlock()
+	return t
+}

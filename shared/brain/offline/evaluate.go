@@ -165,18 +165,19 @@ func lastPartner(turns []brain.Turn) int {
 
 // dialogue analyses each turn of a request at most once.
 type dialogue struct {
+	texts *textCache
 	ctx   *text
 	turns []brain.Turn
 	cache []*text
 }
 
 func (b *Brain) dialogue(req brain.Request) *dialogue {
-	return &dialogue{ctx: b.contexts.get(req.Context).text, turns: req.Turns, cache: make([]*text, len(req.Turns))}
+	return &dialogue{texts: &b.texts, ctx: b.contexts.get(req.Context).text, turns: req.Turns, cache: make([]*text, len(req.Turns))}
 }
 
 func (d *dialogue) at(i int) *text {
 	if d.cache[i] == nil {
-		d.cache[i] = analyze(d.turns[i].Text)
+		d.cache[i] = d.texts.get(d.turns[i].Text)
 	}
 	return d.cache[i]
 }

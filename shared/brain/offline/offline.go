@@ -15,6 +15,7 @@ var ErrPersona = errors.New("offline: persona replies are served by package anne
 // copied after first use.
 type Brain struct {
 	contexts contextCache
+	texts    textCache
 }
 
 // New returns a Brain.

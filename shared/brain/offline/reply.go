@@ -28,7 +28,7 @@ func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	return compose(req, b.contexts.get(req.Context)), nil
+	return compose(req, b.contexts.get(req.Context), &b.texts), nil
 }
 
 // fill is what a template's slots are replaced with.
@@ -57,7 +57,7 @@ type plan struct {
 
 // compose chooses the move for req, whose context is c, and renders a reply the bot has not sent
 // in this chat before.
-func compose(req brain.Request, c *analysedContext) string {
+func compose(req brain.Request, c *analysedContext, texts *textCache) string {
 	seed := seedOf(req)
 	said := newHistory(req.Turns)
 	ctxPool := c.pool
@@ -68,7 +68,7 @@ func compose(req brain.Request, c *analysedContext) string {
 	if !ok {
 		plans = append(plans, pairPlan(openers, ctxPool, 0))
 	} else {
-		msg := analyze(last)
+		msg := texts.get(last)
 		switch {
 		case msg.realRatio() < 0.5:
 			plans = append(plans, pairPlan(clarifyGarbled, ctxPool, seed))
