@@ -16,7 +16,7 @@ import (
 // the person's own answer to that prompt. It suits the offline lexical
 // vectors (see embed.FitLexical), whose similarities run lower than those of
 // neural embeddings: rephrasings of one question score about 0.2 to 0.3.
-const DefaultThreshold = 0.2
+const DefaultThreshold = 0.3
 
 // Offline is the deterministic, network-free persona replier. When one of
 // the persona's examples has a prompt close enough to the message it answers
@@ -87,7 +87,7 @@ func compose(msg string, p *brain.Persona) string {
 	for _, s := range p.Samples {
 		consider(s)
 	}
-	best = trimWords(best, max(m.Words, 8)*3/2)
+	best = trimWords(best, max(m.Words, 8))
 
 	h := hash(msg)
 	var b strings.Builder
@@ -98,9 +98,13 @@ func compose(msg string, p *brain.Persona) string {
 	if best == "" {
 		b.WriteString(fallback)
 	} else {
-		if topic := topicOf(msg, best); topic != "" {
+		// Name what the reply is about in the asker's words: it keeps the
+		// reply on the message even when the person's closest answer was
+		// given to another question.
+		if topic := keyPhrase(msg, p.Name); topic != "" {
 			b.WriteString(topic)
-			b.WriteString("? ")
+			b.WriteString(" — ")
+			best = lowerFirst(best)
 		}
 		b.WriteString(best)
 	}
@@ -135,29 +139,6 @@ func trimWords(s string, n int) string {
 
 // fallback is said when nothing of the person's fits.
 const fallback = "Let me think about that one and get back to you."
-
-// topicOf returns the message's most telling content word when the body
-// does not already mention any of the message's content words, so that the
-// reply visibly addresses the message; "" otherwise.
-func topicOf(msg, body string) string {
-	inBody := map[string]bool{}
-	for _, w := range embed.Words(body) {
-		inBody[w] = true
-	}
-	best := ""
-	for _, w := range embed.Words(msg) {
-		if embed.IsStopword(w) || len(w) < 3 {
-			continue
-		}
-		if inBody[w] {
-			return ""
-		}
-		if len(w) > len(best) {
-			best = w
-		}
-	}
-	return best
-}
 
 func stripOpener(s string, openers []string) string {
 	for _, o := range openers {
@@ -196,4 +177,22 @@ func lowerFirst(s string) string {
 func upperFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// keyPhrase returns the message's content words in order, at most eight:
+// what the reply is about, said the way the asker put it.
+func keyPhrase(msg, name string) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range embed.Words(msg) {
+		if embed.IsStopword(w) || len(w) < 3 || seen[w] || strings.EqualFold(w, name) {
+			continue
+		}
+		seen[w] = true
+		out = append(out, w)
+		if len(out) == 8 {
+			break
+		}
+	}
+	return strings.Join(out, " ")
 }

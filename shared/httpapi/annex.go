@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -20,7 +19,7 @@ const CallerKeyHeader = "X-CALLER-KEY"
 // Annex serves the hive/annex bot endpoint: POST with the caller key and a
 // JSON request, answered {"message": "..."}.
 type Annex struct {
-	key    []byte
+	key    secret
 	engine *annex.Engine
 	log    *slog.Logger
 }
@@ -37,7 +36,7 @@ func NewAnnex(key string, engine *annex.Engine, log *slog.Logger) (*Annex, error
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Annex{key: []byte(key), engine: engine, log: log}, nil
+	return &Annex{key: newSecret(key), engine: engine, log: log}, nil
 }
 
 // Handle answers one API Gateway request. Every outcome, errors included,
@@ -49,7 +48,7 @@ func (a *Annex) Handle(ctx context.Context, req events.APIGatewayV2HTTPRequest) 
 		resp.Headers["Allow"] = http.MethodPost
 		return resp, nil
 	}
-	if got := apigw.Header(req, CallerKeyHeader); subtle.ConstantTimeCompare([]byte(got), a.key) != 1 {
+	if !a.key.matches(apigw.Header(req, CallerKeyHeader)) {
 		return apigw.Error(ctx, a.log, duet.Errorf(duet.EUNAUTHORIZED, "missing or wrong %s", CallerKeyHeader)), nil
 	}
 	body, err := apigw.Body(req)
@@ -64,6 +63,6 @@ func (a *Annex) Handle(ctx context.Context, req events.APIGatewayV2HTTPRequest) 
 	if err != nil {
 		return apigw.Error(ctx, a.log, err), nil
 	}
-	a.log.InfoContext(ctx, "annex reply", "conversation", areq.ConversationID(), "message_id", areq.Message.ID, "reply_chars", len(resp.Message))
+	a.log.DebugContext(ctx, "annex reply", "conversation", areq.ConversationID(), "message_id", areq.Message.ID, "reply_chars", len(resp.Message))
 	return apigw.JSON(http.StatusOK, resp), nil
 }

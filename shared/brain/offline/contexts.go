@@ -17,7 +17,7 @@ type analysedContext struct {
 
 func newAnalysedContext(s string) *analysedContext {
 	t := analyze(s)
-	return &analysedContext{raw: s, text: t, pool: slotPool(rankTerms(t, fromContext), poolSize)}
+	return &analysedContext{raw: s, text: t, pool: withPhrases(slotPool(rankTerms(t, fromContext), poolSize))}
 }
 
 // contextCache keeps the most recently used contexts. Its zero value is

@@ -2,8 +2,6 @@ package offline
 
 import (
 	"context"
-	"encoding/binary"
-	"hash/fnv"
 	"strconv"
 	"strings"
 	"unicode"
@@ -61,7 +59,6 @@ func compose(req brain.Request, c *analysedContext, texts *textCache) string {
 	seed := seedOf(req)
 	said := newHistory(req.Turns)
 	ctxPool := c.pool
-	clarify := pairPlan(clarifyVague, ctxPool, seed)
 
 	var plans []plan
 	last, ok := req.LastPartner()
@@ -80,26 +77,50 @@ func compose(req brain.Request, c *analysedContext, texts *textCache) string {
 			plans = append(plans, reactPlan(msg, ctxPool, seed))
 		}
 	}
-	plans = append(plans, clarify, pairPlan(openers, ctxPool, seed))
 	for i, p := range plans {
 		if s, ok := p.choose(seed+uint64(i), said); ok {
 			return s
 		}
 	}
-	s, _ := plans[0].choose(seed, nil)
+	// The clarifying and opening plans come next; they are made only
+	// when the plans above all collide.
+	clarify := pairPlan(clarifyVague, ctxPool, seed)
+	if s, ok := clarify.choose(seed+uint64(len(plans)), said); ok {
+		return s
+	}
+	if s, ok := pairPlan(openers, ctxPool, seed).choose(seed+uint64(len(plans)+1), said); ok {
+		return s
+	}
+	first := clarify
+	if len(plans) > 0 {
+		first = plans[0]
+	}
+	s, _ := first.choose(seed, nil)
 	return distinguish(s, said)
 }
 
 // seedOf hashes the request text and the turn index (FNV-1a), then mixes
 // the bits so that every part of the seed is usable.
 func seedOf(req brain.Request) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(req.Context))
-	h.Write([]byte{0})
+	// FNV-1a written out, as hash/fnv computes it, so that the context
+	// (up to 8 KB) and the message are not copied into byte slices.
+	const offset64, prime64 = 14695981039346656037, 1099511628211
+	x := uint64(offset64)
+	add := func(c byte) {
+		x ^= uint64(c)
+		x *= prime64
+	}
+	for i := 0; i < len(req.Context); i++ {
+		add(req.Context[i])
+	}
+	add(0)
 	last, _ := req.LastPartner()
-	h.Write([]byte(last))
-	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(req.Turns))))
-	x := h.Sum64()
+	for i := 0; i < len(last); i++ {
+		add(last[i])
+	}
+	for n, i := uint64(len(req.Turns)), 0; i < 8; i++ { // little-endian
+		add(byte(n >> (8 * i)))
+	}
 	x ^= x >> 30
 	x *= 0xbf58476d1ce4e5b9
 	x ^= x >> 27
@@ -118,6 +139,7 @@ func pairPlan(first []tmpl, pool []term, seed uint64) plan {
 		return p
 	}
 	off := int(seed>>40) % k
+	p.fills = make([]fill, 0, k)
 	for r := range k {
 		f := fill{a: pool[(off+r)%k].phrase()}
 		if k > 1 {
@@ -341,24 +363,44 @@ func reactPlan(msg *text, ctxPool []term, seed uint64) plan {
 	}
 	p := plan{first: reactions, second: followUps}
 	rot := max(len(mine), 1)
+	p.fills = make([]fill, 0, rot)
 	for r := range rot {
 		var f fill
 		key := ""
 		if len(mine) > 0 {
 			f.a, key = mine[r].phrase(), mine[r].key
 		}
-		var others []term
-		for _, t := range ctxPool {
-			if t.key != key {
-				others = append(others, t)
-			}
-		}
-		if len(others) > 0 {
-			f.c = others[(int(seed>>40)+r)%len(others)].phrase()
+		if n := countOthers(ctxPool, key); n > 0 {
+			f.c = nthOther(ctxPool, key, (int(seed>>40)+r)%n).phrase()
 		}
 		p.fills = append(p.fills, f)
 	}
 	return p
+}
+
+// countOthers counts the terms of pool whose key is not key.
+func countOthers(pool []term, key string) int {
+	n := 0
+	for _, t := range pool {
+		if t.key != key {
+			n++
+		}
+	}
+	return n
+}
+
+// nthOther returns the n-th term of pool whose key is not key (counting
+// from 0), without collecting them in a slice; n < countOthers(pool, key).
+func nthOther(pool []term, key string, n int) term {
+	for _, t := range pool {
+		if t.key != key {
+			if n == 0 {
+				return t
+			}
+			n--
+		}
+	}
+	panic("offline: nthOther out of range")
 }
 
 // choose returns the first rendering, starting from seed-chosen templates,
@@ -366,6 +408,10 @@ func reactPlan(msg *text, ctxPool []term, seed uint64) plan {
 // varies the first part fastest, then the second, then the topics; and it
 // first looks for a first part the bot has not opened a reply with, so that
 // a new follow-up question alone does not make a reply new.
+//
+// Candidates are compared by their normalised form, which key computes
+// straight from the template and fill without rendering; only the chosen
+// candidate is rendered.
 func (p plan) choose(seed uint64, said *history) (string, bool) {
 	if len(p.first) == 0 {
 		return "", false
@@ -374,6 +420,10 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 	o1, o2 := int(seed%uint64(n1)), int((seed>>20)%uint64(n2))
 	avail := p.fills[0].mask()
 	needTopic := avail&(slotA|slotB) != 0 && p.hasSlotted(avail)
+	// With nothing said, every candidate is new: the first one that fits
+	// is chosen without computing any key.
+	check := !said.empty()
+	var buf [maxReply]byte
 	for pass := range 2 {
 		freshStart := pass == 0
 		if freshStart && (said == nil || len(p.second) == 0) {
@@ -389,12 +439,11 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 					if len(p.second) > 0 && p.second[(o2+j)%n2].mask&^avail != 0 {
 						continue
 					}
-					if freshStart && said.opened(normalize(p.render(r, (o1+i)%n1, -1))) {
+					if check && freshStart && said.opened(p.key(buf[:0], r, (o1+i)%n1, -1)) {
 						continue
 					}
-					s := p.render(r, (o1+i)%n1, (o2+j)%n2)
-					if !said.has(normalize(s)) {
-						return s, true
+					if !check || !said.hasBytes(p.key(buf[:0], r, (o1+i)%n1, (o2+j)%n2)) {
+						return p.render(r, (o1+i)%n1, (o2+j)%n2), true
 					}
 				}
 			}
@@ -405,29 +454,48 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 
 // history is what the bot has said in a chat, normalised.
 type history struct {
-	said set
-	list []string
+	said bag // in order of first appearance, for opened
 }
 
 func newHistory(turns []brain.Turn) *history {
-	h := &history{said: set{}}
+	h := &history{}
 	for _, t := range turns {
 		if t.Role == brain.Bot {
-			n := normalize(t.Text)
-			h.said.add(n)
-			h.list = append(h.list, n)
+			h.said.add(normalize(t.Text))
 		}
 	}
 	return h
 }
 
-// has reports whether the bot said s; never for a nil history.
+// empty reports whether the bot has said nothing; true for a nil history.
+func (h *history) empty() bool { return h == nil || h.said.len() == 0 }
+
+// has reports whether the bot said s, a normalised message; never for a nil
+// history.
 func (h *history) has(s string) bool { return h != nil && h.said.has(s) }
 
+// hasBytes is has for a key in a buffer, so that candidates need no string
+// of their own.
+func (h *history) hasBytes(s []byte) bool {
+	if h == nil {
+		return false
+	}
+	if h.said.index != nil {
+		return h.said.index.has(string(s)) // the conversion does not allocate
+	}
+	for _, x := range h.said.list {
+		if x == string(s) {
+			return true
+		}
+	}
+	return false
+}
+
 // opened reports whether the bot began a message with the words of prefix.
-func (h *history) opened(prefix string) bool {
-	for _, s := range h.list {
-		if strings.HasPrefix(s, prefix) && (len(s) == len(prefix) || s[len(prefix)] == ' ') {
+func (h *history) opened(prefix []byte) bool {
+	for _, s := range h.said.list {
+		if len(s) >= len(prefix) && s[:len(prefix)] == string(prefix) &&
+			(len(s) == len(prefix) || s[len(prefix)] == ' ') {
 			return true
 		}
 	}
@@ -460,6 +528,99 @@ func (p plan) render(r, i, j int) string {
 	return polish(s)
 }
 
+// key appends normalize(p.render(r, i, j)) to dst. For ASCII text that
+// polish would not shorten it reads the templates and the fill in one pass
+// and allocates nothing: polish then changes only capitals, spaces and
+// punctuation, which normalize drops anyway. Otherwise it renders.
+func (p plan) key(dst []byte, r, i, j int) []byte {
+	f := p.fills[r%len(p.fills)]
+	k := keyState{start: len(dst), ok: true}
+	dst = k.template(dst, p.first[i].text, f)
+	if len(p.second) > 0 && j >= 0 {
+		dst = k.byte(dst, ' ')
+		dst = k.template(dst, p.second[j].text, f)
+	}
+	// An empty key may come from a reply polish would replace ("Tell me
+	// more?"); the slow path knows.
+	if k.ok && len(dst) > k.start {
+		return dst
+	}
+	return append(dst[:k.start], normalize(p.render(r, i, j))...)
+}
+
+// keyState is the state of key's one-pass normaliser. The output slice is
+// passed and returned rather than kept here so that a caller's stack buffer
+// does not escape. ok turns false when the fast path does not apply: a
+// non-ASCII byte, more than maxReply bytes (polish would truncate), or a
+// brace that is not part of a slot, or one in a fill, where ReplaceAll and
+// sanitize could interact.
+type keyState struct {
+	start int // where the key begins in the output
+	raw   int // bytes written, braces excepted
+	space bool
+	ok    bool
+}
+
+// template appends t, its slots filled by f.
+func (k *keyState) template(out []byte, t string, f fill) []byte {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c != '{' && c != '}' {
+			out = k.byte(out, c)
+			continue
+		}
+		var v string
+		if c == '{' && i+2 < len(t) && t[i+2] == '}' {
+			switch t[i+1] {
+			case 'a':
+				v = f.a
+			case 'b':
+				v = f.b
+			case 'c':
+				v = f.c
+			default:
+				k.ok = false
+			}
+		} else {
+			k.ok = false
+		}
+		if !k.ok || strings.ContainsAny(v, "{}") {
+			k.ok = false
+			return out
+		}
+		for m := 0; m < len(v); m++ {
+			out = k.byte(out, v[m])
+		}
+		i += 2
+	}
+	return out
+}
+
+// byte appends c as normalize would see it.
+func (k *keyState) byte(out []byte, c byte) []byte {
+	if c >= utf8.RuneSelf {
+		k.ok = false
+		return out
+	}
+	if k.raw++; k.raw > maxReply {
+		k.ok = false
+		return out
+	}
+	if 'A' <= c && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	if ('a' <= c && c <= 'z') || ('0' <= c && c <= '9') {
+		if k.space && len(out) > k.start {
+			out = append(out, ' ')
+		}
+		out = append(out, c)
+		k.space = false
+	} else {
+		k.space = true
+	}
+	return out
+}
+
 // distinguish appends clauses to s until it differs from every reply the bot
 // has sent.
 func distinguish(s string, said *history) string {
@@ -486,6 +647,11 @@ func sanitize(r rune) rune {
 // leftovers, single spaces, no space before punctuation, capitals at the
 // start of sentences, a final punctuation mark, at most maxReply characters.
 func polish(s string) string {
+	if isASCII(s) {
+		if p, ok := polishASCII(s); ok {
+			return p
+		}
+	}
 	s = strings.Map(sanitize, s)
 	s = strings.Join(strings.Fields(s), " ")
 	for _, p := range []string{" ,", " .", " ?", " !", " ;", " :"} {
@@ -521,8 +687,81 @@ func polish(s string) string {
 	return s
 }
 
+// polishASCII is polish for ASCII text, in one pass and one allocation; it
+// reports false for text polish would truncate or replace, which the
+// general path handles. Dropping a space before punctuation as it goes is
+// the same as the general path's replacements: after Fields and Join the
+// spaces are single, so removing one never makes another match.
+func polishASCII(s string) (string, bool) {
+	var b strings.Builder
+	b.Grow(len(s) + 1)
+	pending, capital := false, true
+	var last byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '{', '}': // sanitize
+			continue
+		case ' ', '\t', '\n', '\v', '\f', '\r': // unicode.IsSpace, ASCII
+			pending = b.Len() > 0
+			continue
+		}
+		if pending {
+			pending = false
+			switch c {
+			case ',', '.', '?', '!', ';', ':':
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		switch {
+		case capital && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'):
+			if c >= 'a' {
+				c -= 'a' - 'A'
+			}
+			capital = false
+		case c == '.' || c == '?' || c == '!':
+			capital = true
+		default:
+			capital = false
+		}
+		b.WriteByte(c)
+		last = c
+	}
+	if b.Len() == 0 || b.Len() > maxReply {
+		return "", false
+	}
+	if last != '.' && last != '?' && last != '!' {
+		b.WriteByte('.')
+	}
+	return b.String(), true
+}
+
 // normalize reduces a message to lower-case words, for repeat checks.
 func normalize(s string) string {
+	if isASCII(s) {
+		// The common case, byte by byte: no lower-cased copy of s, and
+		// one allocation for the result.
+		var b strings.Builder
+		b.Grow(len(s))
+		space := false
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if ('a' <= c && c <= 'z') || ('0' <= c && c <= '9') {
+				if space && b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteByte(c)
+				space = false
+			} else {
+				space = true
+			}
+		}
+		return b.String()
+	}
 	var b strings.Builder
 	space := false
 	for _, r := range strings.ToLower(s) {

@@ -17,10 +17,14 @@ type term struct {
 	score   float64
 	first   int // index of the first word, for stable ordering
 	count   int
+	shown   string // phrase, when withPhrases made it ahead
 }
 
 // phrase is the term as it reads in a sentence: "the wasp", "your wrist".
 func (t term) phrase() string {
+	if t.shown != "" {
+		return t.shown
+	}
 	if t.article == "" {
 		return t.text
 	}
@@ -37,6 +41,16 @@ const (
 	fromContext perspective = iota
 	fromPartner
 )
+
+// withPhrases stores each term's phrase in it, for a pool that is used for
+// many replies (a context's), so that filling templates does not join the
+// same article and text again.
+func withPhrases(ts []term) []term {
+	for i := range ts {
+		ts[i].shown = ts[i].phrase()
+	}
+	return ts
+}
 
 func article(det string, p perspective) string {
 	switch det {
@@ -214,8 +228,8 @@ func slotPool(ts []term, k int) []term {
 // sharesWord reports whether t has a stem in common with a term of pool.
 func sharesWord(pool []term, t term) bool {
 	for _, p := range pool {
-		for _, a := range strings.Fields(p.key) {
-			for _, b := range strings.Fields(t.key) {
+		for a := range strings.FieldsSeq(p.key) { // FieldsSeq: no slices
+			for b := range strings.FieldsSeq(t.key) {
 				if a == b {
 					return true
 				}

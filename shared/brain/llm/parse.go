@@ -1,0 +1,142 @@
+package llm
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxReplyRunes caps a reply: the ConvAI protocol's message limit.
+const MaxReplyRunes = 4096
+
+// ErrInvalid is returned (wrapped) when the model's answer is not what was
+// asked for: an empty reply, or an evaluation that does not validate.
+var ErrInvalid = errors.New("invalid model output")
+
+var fence = regexp.MustCompile("(?s)^```[a-zA-Z]*\\s*(.*?)\\s*```$")
+
+// parseScores reads a JSON object holding each of keys as an integer 1..10.
+// The object may sit in a ``` fence, and may hold other keys (models like
+// to add a "reason"); anything else around it, a missing key, a string, a
+// fraction or a number out of range is invalid.
+func parseScores(text string, keys ...string) (map[string]int, error) {
+	text = strings.TrimSpace(stripThinking(text))
+	if m := fence.FindStringSubmatch(text); m != nil {
+		text = m[1]
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	var obj map[string]json.RawMessage
+	if err := dec.Decode(&obj); err != nil || obj == nil {
+		return nil, fmt.Errorf("%w: not a JSON object", ErrInvalid)
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, fmt.Errorf("%w: text after the JSON object", ErrInvalid)
+	}
+	out := make(map[string]int, len(keys))
+	for _, k := range keys {
+		raw, ok := obj[k]
+		if !ok {
+			return nil, fmt.Errorf("%w: no %q", ErrInvalid, k)
+		}
+		n, err := score(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %q: %v", ErrInvalid, k, err)
+		}
+		out[k] = n
+	}
+	return out, nil
+}
+
+// score reads a JSON number that is a whole number 1..10 (7 or 7.0).
+func score(raw json.RawMessage) (int, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || (raw[0] != '-' && (raw[0] < '0' || raw[0] > '9')) {
+		return 0, errors.New("not a number")
+	}
+	var f float64
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return 0, errors.New("not a number")
+	}
+	if f != math.Trunc(f) {
+		return 0, errors.New("not an integer")
+	}
+	if f < 1 || f > 10 {
+		return 0, errors.New("out of 1..10")
+	}
+	return int(f), nil
+}
+
+var (
+	thinking     = regexp.MustCompile(`(?s)<think>.*?</think>`)
+	mention      = regexp.MustCompile(`(^|[\s(])@(\w+)`)
+	otherSpeaker = regexp.MustCompile(`(?im)^\s*(partner|user|human)\s*:`)
+)
+
+// quotes are the pairs a model may wrap its whole reply in.
+var quotes = [][2]string{{`"`, `"`}, {"“", "”"}, {"«", "»"}, {"'", "'"}, {"„", "“"}}
+
+// cleanReply turns a model's answer into a chat message: reasoning
+// (<think>…</think>) dropped, a "Bot:"-style label and wrapping quotes
+// removed, any continuation of the dialogue in the partner's name cut, @
+// mentions defused when persona is set, and the length capped. labels are
+// the names the model may have prefixed its reply with.
+func cleanReply(text string, persona bool, labels ...string) (string, error) {
+	s := strings.TrimSpace(stripThinking(text))
+	if loc := otherSpeaker.FindStringIndex(s); loc != nil && loc[0] > 0 {
+		s = strings.TrimSpace(s[:loc[0]])
+	}
+	s = stripLabel(s, append([]string{"Bot", "Assistant", "AI", "Reply", "Answer"}, labels...))
+	for _, q := range quotes {
+		if inner, ok := strings.CutPrefix(s, q[0]); ok {
+			if inner, ok = strings.CutSuffix(inner, q[1]); ok && !strings.Contains(inner, q[0]) && !strings.Contains(inner, q[1]) {
+				s = strings.TrimSpace(inner)
+				break
+			}
+		}
+	}
+	if persona {
+		s = mention.ReplaceAllString(s, "$1$2")
+	}
+	if utf8.RuneCountInString(s) > MaxReplyRunes {
+		s = strings.TrimSpace(cut(s, MaxReplyRunes))
+	}
+	if s == "" {
+		return "", fmt.Errorf("%w: empty reply", ErrInvalid)
+	}
+	if !persona && strings.HasPrefix(s, "{") && json.Valid([]byte(s)) {
+		return "", fmt.Errorf("%w: JSON instead of a chat message", ErrInvalid)
+	}
+	return s, nil
+}
+
+// stripThinking drops reasoning blocks some open models write before their
+// answer; an unterminated one leaves nothing.
+func stripThinking(s string) string {
+	s = thinking.ReplaceAllString(s, "")
+	if i := strings.Index(s, "<think>"); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// stripLabel removes one leading "label:" (case-insensitive) from s.
+func stripLabel(s string, labels []string) string {
+	for _, l := range labels {
+		l = strings.TrimSpace(l)
+		if l == "" || len(s) <= len(l) {
+			continue
+		}
+		if strings.EqualFold(s[:len(l)], l) {
+			if rest, ok := strings.CutPrefix(strings.TrimLeft(s[len(l):], " \t"), ":"); ok {
+				return strings.TrimSpace(rest)
+			}
+		}
+	}
+	return s
+}
