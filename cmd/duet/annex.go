@@ -26,7 +26,7 @@ func mountAnnex(ctx context.Context, mux *http.ServeMux, cfg config.Config, log 
 	if err != nil {
 		return "", err
 	}
-	engine, err := app.AnnexEngine(ctx, cfg, store)
+	engine, err := app.AnnexEngine(ctx, cfg, store, log)
 	if err != nil {
 		return "", err
 	}

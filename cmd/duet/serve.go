@@ -106,7 +106,7 @@ func localEngine(ctx context.Context, cfg config.Config, log *slog.Logger) (*con
 	if err != nil {
 		return nil, err
 	}
-	return app.ConvAIEngine(cfg, store, tg, log)
+	return app.ConvAIEngine(ctx, cfg, store, tg, log)
 }
 
 func storeName(cfg config.Config) string {

@@ -123,7 +123,7 @@ type simBot struct {
 }
 
 // start builds the bot once the simulator's API URL and token are known.
-func (b *simBot) start(_ context.Context, apiURL, token string) error {
+func (b *simBot) start(ctx context.Context, apiURL, token string) error {
 	cfg, err := config.Load(func(string) (string, bool) { return "", false })
 	if err != nil {
 		return err
@@ -133,7 +133,7 @@ func (b *simBot) start(_ context.Context, apiURL, token string) error {
 	if err != nil {
 		return fmt.Errorf("telegram client: %w", err)
 	}
-	engine, err := app.ConvAIEngine(cfg, memstore.New(), client, b.log)
+	engine, err := app.ConvAIEngine(ctx, cfg, memstore.New(), client, b.log)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func main() {
 		os.Exit(1)
 	}
 	// The persona is loaded once per cold start.
-	engine, err := app.AnnexEngine(ctx, cfg, store)
+	engine, err := app.AnnexEngine(ctx, cfg, store, log)
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		os.Exit(1)

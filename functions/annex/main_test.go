@@ -45,7 +45,7 @@ func TestSampleEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	store := memstore.NewAnnex()
-	engine, err := app.AnnexEngine(context.Background(), cfg, store)
+	engine, err := app.AnnexEngine(context.Background(), cfg, store, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

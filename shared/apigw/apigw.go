@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -21,6 +22,10 @@ import (
 
 // MaxBodyBytes is the largest request body the bots accept (1 MiB).
 const MaxBodyBytes = 1 << 20
+
+// RequestTimeout is the deadline HTTP gives each request: the functions'
+// Lambda timeout in template.yaml, under API Gateway's 30 s.
+const RequestTimeout = 28 * time.Second
 
 // Handler is the signature of an HTTP API Lambda handler.
 type Handler func(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error)
@@ -121,7 +126,8 @@ func Method(req events.APIGatewayV2HTTPRequest) string {
 }
 
 // HTTP serves h as a net/http handler: the request becomes the event API
-// Gateway would send and the response is written back as API Gateway would.
+// Gateway would send, the handler gets the deadline Lambda would give it, and
+// the response is written back as API Gateway would.
 func HTTP(h Handler, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ev, err := FromHTTP(r)
@@ -129,7 +135,9 @@ func HTTP(h Handler, log *slog.Logger) http.Handler {
 			Write(w, Error(r.Context(), log, err))
 			return
 		}
-		resp, err := h(r.Context(), ev)
+		ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)
+		defer cancel()
+		resp, err := h(ctx, ev)
 		if err != nil {
 			// A Lambda handler error becomes a 500 at API Gateway.
 			log.Error("handler failed", "err", err)

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"github.com/duetbot/duet/shared/annex"
-	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/duet"
 	"github.com/duetbot/duet/shared/embed"
@@ -66,19 +66,10 @@ func AnnexPersona(ctx context.Context, cfg config.Config, store annex.Store) (an
 	return d, nil
 }
 
-// AnnexReplier returns the persona reply engine that cfg.Brain names.
-func AnnexReplier(cfg config.Config) (brain.Replier, error) {
-	switch cfg.Brain {
-	case "", "offline":
-		return annex.Offline{}, nil
-	}
-	return nil, fmt.Errorf("BRAIN=%q is not supported by the annex bot: use offline", cfg.Brain)
-}
-
 // AnnexEngine returns the annex engine: the persona from store and/or
 // ANNEX_PERSONA_FILE (loaded once, at the call), the offline persona replier,
 // exchanges recorded in store. functions/annex and `duet serve` both call it.
-func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store) (*annex.Engine, error) {
+func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store, log *slog.Logger) (*annex.Engine, error) {
 	if store == nil {
 		return nil, errors.New("annex: a store is required")
 	}
@@ -90,9 +81,9 @@ func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store) (*an
 	if err != nil {
 		return nil, err
 	}
-	replier, err := AnnexReplier(cfg)
+	brains, err := NewBrains(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}
-	return annex.NewEngine(persona, store, annex.WithReplier(replier))
+	return annex.NewEngine(persona, store, annex.WithReplier(brains.Persona))
 }

@@ -8,8 +8,6 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambdacontext"
 
-	"github.com/duetbot/duet/shared/brain"
-	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/store/dynamo"
@@ -24,16 +22,6 @@ func LambdaLogger() *slog.Logger { return lambdacontext.NewLogger() }
 // CLILogger returns the text logger of the duet CLI, on stderr.
 func CLILogger(level slog.Level) *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-}
-
-// Brain returns the reply engine and evaluator that cfg.Brain names.
-func Brain(cfg config.Config) (brain.Replier, brain.Evaluator, error) {
-	switch cfg.Brain {
-	case "", "offline":
-		b := offline.New()
-		return b, b, nil
-	}
-	return nil, nil, fmt.Errorf("BRAIN=%q is not supported: use offline", cfg.Brain)
 }
 
 // DynamoStore returns the DynamoDB session store on cfg.SessionsTable.
@@ -58,16 +46,16 @@ func ChatStore(ctx context.Context, cfg config.Config) (convai.Store, error) {
 }
 
 // ConvAIEngine returns the ConvAI chat engine on store, delivering through sender.
-func ConvAIEngine(cfg config.Config, store convai.Store, sender convai.Sender, log *slog.Logger) (*convai.Engine, error) {
-	replier, evaluator, err := Brain(cfg)
+func ConvAIEngine(ctx context.Context, cfg config.Config, store convai.Store, sender convai.Sender, log *slog.Logger) (*convai.Engine, error) {
+	brains, err := NewBrains(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}
 	return &convai.Engine{
 		Store:       store,
 		Sender:      sender,
-		Replier:     replier,
-		Evaluator:   evaluator,
+		Replier:     brains.Replier,
+		Evaluator:   brains.Evaluator,
 		MaxTurns:    cfg.ChatMaxTurns,
 		IdleTimeout: cfg.ChatIdleTimeout,
 		Log:         log,
@@ -93,5 +81,5 @@ func ConvAI(ctx context.Context, cfg config.Config, log *slog.Logger) (*convai.E
 	if err != nil {
 		return nil, err
 	}
-	return ConvAIEngine(cfg, store, tg, log)
+	return ConvAIEngine(ctx, cfg, store, tg, log)
 }

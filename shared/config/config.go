@@ -26,7 +26,15 @@ type Config struct {
 	AnnexCallerKey        string        // ANNEX_CALLER_KEY (secret)
 	AnnexPersonName       string        // ANNEX_PERSON_NAME
 	AnnexPersonaFile      string        // ANNEX_PERSONA_FILE
-	Brain                 string        // BRAIN
+	Brain                 string        // BRAIN: offline, bedrock or openai
+	BrainModel            string        // BRAIN_MODEL
+	BrainTimeout          time.Duration // BRAIN_TIMEOUT
+	OpenAIBaseURL         string        // OPENAI_BASE_URL
+	OpenAIAPIKey          string        // OPENAI_API_KEY (secret)
+	// OpenAIAPIKeyParameter names an SSM SecureString holding the OpenAI
+	// key (OPENAI_API_KEY_PARAMETER): deployed functions read it once per
+	// cold start, so the key never sits in the template or the environment.
+	OpenAIAPIKeyParameter string
 }
 
 // Defaults of the optional variables.
@@ -37,6 +45,8 @@ const (
 	DefaultSweepInterval   = time.Minute
 	DefaultSessionTTL      = 168 * time.Hour
 	DefaultBrain           = "offline"
+	DefaultBrainTimeout    = 10 * time.Second
+	DefaultOpenAIBaseURL   = "https://api.openai.com/v1"
 )
 
 // FromEnv reads the configuration from the process environment.
@@ -77,6 +87,11 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		AnnexPersonName:       get("ANNEX_PERSON_NAME", ""),
 		AnnexPersonaFile:      get("ANNEX_PERSONA_FILE", ""),
 		Brain:                 strings.ToLower(get("BRAIN", DefaultBrain)),
+		BrainModel:            get("BRAIN_MODEL", ""),
+		BrainTimeout:          dur("BRAIN_TIMEOUT", DefaultBrainTimeout),
+		OpenAIBaseURL:         strings.TrimRight(get("OPENAI_BASE_URL", DefaultOpenAIBaseURL), "/"),
+		OpenAIAPIKey:          get("OPENAI_API_KEY", ""),
+		OpenAIAPIKeyParameter: get("OPENAI_API_KEY_PARAMETER", ""),
 		ChatMaxTurns:          DefaultChatMaxTurns,
 	}
 	if v := get("CHAT_MAX_TURNS", ""); v != "" {
@@ -86,6 +101,11 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		} else {
 			c.ChatMaxTurns = n
 		}
+	}
+	switch c.Brain {
+	case "offline", "bedrock", "openai":
+	default:
+		errs = append(errs, fmt.Errorf("BRAIN=%q: want offline, bedrock or openai", c.Brain))
 	}
 	return c, errors.Join(errs...)
 }
@@ -100,10 +120,11 @@ func (c Config) RequireTelegram() error {
 
 // String describes the configuration with every secret masked, for logs.
 func (c Config) String() string {
-	return fmt.Sprintf("api=%s token=%s webhook_secret=%s idle=%s max_turns=%d sweep=%s table=%q endpoint=%q ttl=%s annex_key=%s person=%q persona_file=%q brain=%s",
+	return fmt.Sprintf("api=%s token=%s webhook_secret=%s idle=%s max_turns=%d sweep=%s table=%q endpoint=%q ttl=%s annex_key=%s person=%q persona_file=%q brain=%s model=%q brain_timeout=%s openai_base=%s openai_key=%s openai_key_parameter=%q",
 		c.TelegramAPIURL, mask(c.TelegramBotToken), mask(c.TelegramWebhookSecret), c.ChatIdleTimeout, c.ChatMaxTurns,
 		c.SweepInterval, c.SessionsTable, c.DynamoDBEndpoint, c.SessionTTL, mask(c.AnnexCallerKey),
-		c.AnnexPersonName, c.AnnexPersonaFile, c.Brain)
+		c.AnnexPersonName, c.AnnexPersonaFile, c.Brain, c.BrainModel, c.BrainTimeout, c.OpenAIBaseURL,
+		mask(c.OpenAIAPIKey), c.OpenAIAPIKeyParameter)
 }
 
 func mask(s string) string {

@@ -35,7 +35,7 @@ func parseScores(text string, keys ...string) (map[string]int, error) {
 	if err := dec.Decode(&obj); err != nil || obj == nil {
 		return nil, fmt.Errorf("%w: not a JSON object", ErrInvalid)
 	}
-	if _, err := dec.Token(); err == nil {
+	if strings.TrimSpace(text[dec.InputOffset():]) != "" {
 		return nil, fmt.Errorf("%w: text after the JSON object", ErrInvalid)
 	}
 	out := make(map[string]int, len(keys))
@@ -91,11 +91,12 @@ func cleanReply(text string, persona bool, labels ...string) (string, error) {
 	if loc := otherSpeaker.FindStringIndex(s); loc != nil && loc[0] > 0 {
 		s = strings.TrimSpace(s[:loc[0]])
 	}
-	s = stripLabel(s, append([]string{"Bot", "Assistant", "AI", "Reply", "Answer"}, labels...))
+	labels = append([]string{"Bot", "Assistant", "AI", "Reply", "Answer"}, labels...)
+	s = stripLabel(s, labels)
 	for _, q := range quotes {
 		if inner, ok := strings.CutPrefix(s, q[0]); ok {
 			if inner, ok = strings.CutSuffix(inner, q[1]); ok && !strings.Contains(inner, q[0]) && !strings.Contains(inner, q[1]) {
-				s = strings.TrimSpace(inner)
+				s = stripLabel(strings.TrimSpace(inner), labels)
 				break
 			}
 		}

@@ -70,7 +70,7 @@ func compose(req brain.Request, c *analysedContext, texts *textCache) string {
 		case msg.realRatio() < 0.5:
 			plans = append(plans, pairPlan(clarifyGarbled, ctxPool, seed))
 		case msg.question && (msg.content > 0 || startsQuestion(msg)):
-			plans = append(plans, answerPlans(msg, ctxPool, seed)...)
+			plans = append(plans, answerPlans(msg, ctxPool, seed, texts)...)
 		case msg.content == 0:
 			// Vague: the clarifying plan below comes first.
 		default:
@@ -169,10 +169,10 @@ func startsQuestion(t *text) bool {
 
 // answerPlans answer the partner's question: pick a side of an "A or B?"
 // question, or answer by the kind of question, then often ask back.
-func answerPlans(msg *text, ctxPool []term, seed uint64) []plan {
+func answerPlans(msg *text, ctxPool []term, seed uint64, texts *textCache) []plan {
 	q := questionSentence(msg)
-	qt := analyze(q)
-	var pool []term
+	qt := texts.get(q) // often the whole message, or a question asked before
+	pool := make([]term, 0, poolSize)
 	for _, t := range slotPool(rankTerms(qt, fromPartner), poolSize) {
 		if t.nounish {
 			pool = append(pool, t)
@@ -424,12 +424,17 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 	// is chosen without computing any key.
 	check := !said.empty()
 	var buf [maxReply]byte
+	// Whether the bot opened with first part i depends on r and i, not on
+	// the second part: remember it across the j loop (0 unknown, 1 no,
+	// 2 yes) for plans of up to len(openedMemo) first parts.
+	var openedMemo [32]uint8
 	for pass := range 2 {
 		freshStart := pass == 0
 		if freshStart && (said == nil || len(p.second) == 0) {
 			continue
 		}
 		for r := range p.fills {
+			openedMemo = [len(openedMemo)]uint8{}
 			for j := range n2 {
 				for i := range n1 {
 					t1 := p.first[(o1+i)%n1]
@@ -439,8 +444,23 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 					if len(p.second) > 0 && p.second[(o2+j)%n2].mask&^avail != 0 {
 						continue
 					}
-					if check && freshStart && said.opened(p.key(buf[:0], r, (o1+i)%n1, -1)) {
-						continue
+					if check && freshStart {
+						k, m := (o1+i)%n1, uint8(0)
+						if k < len(openedMemo) {
+							m = openedMemo[k]
+						}
+						if m == 0 {
+							m = 1
+							if said.opened(p.key(buf[:0], r, k, -1)) {
+								m = 2
+							}
+							if k < len(openedMemo) {
+								openedMemo[k] = m
+							}
+						}
+						if m == 2 {
+							continue
+						}
 					}
 					if !check || !said.hasBytes(p.key(buf[:0], r, (o1+i)%n1, (o2+j)%n2)) {
 						return p.render(r, (o1+i)%n1, (o2+j)%n2), true
@@ -458,11 +478,34 @@ type history struct {
 }
 
 func newHistory(turns []brain.Turn) *history {
-	h := &history{}
+	// The bot's messages are normalised into one buffer, so that the
+	// history costs one allocation rather than one per message: the
+	// entries are slices of it.
+	size, n := 0, 0
 	for _, t := range turns {
 		if t.Role == brain.Bot {
-			h.said.add(normalize(t.Text))
+			size += len(t.Text)
+			n++
 		}
+	}
+	h := &history{}
+	if n == 0 {
+		return h
+	}
+	var b strings.Builder
+	b.Grow(size)
+	ends := make([]int, 0, n)
+	for _, t := range turns {
+		if t.Role == brain.Bot {
+			appendNormalized(&b, t.Text)
+			ends = append(ends, b.Len())
+		}
+	}
+	all, start := b.String(), 0
+	h.said.list = make([]string, 0, n)
+	for _, end := range ends {
+		h.said.add(all[start:end])
+		start = end
 	}
 	return h
 }
@@ -739,11 +782,19 @@ func polishASCII(s string) (string, bool) {
 
 // normalize reduces a message to lower-case words, for repeat checks.
 func normalize(s string) string {
+	var b strings.Builder
 	if isASCII(s) {
-		// The common case, byte by byte: no lower-cased copy of s, and
-		// one allocation for the result.
-		var b strings.Builder
-		b.Grow(len(s))
+		b.Grow(len(s)) // the normal form is never longer
+	}
+	appendNormalized(&b, s)
+	return b.String()
+}
+
+// appendNormalized writes normalize(s) to b.
+func appendNormalized(b *strings.Builder, s string) {
+	if isASCII(s) {
+		// The common case, byte by byte: no lower-cased copy of s.
+		start := b.Len()
 		space := false
 		for i := 0; i < len(s); i++ {
 			c := s[i]
@@ -751,7 +802,7 @@ func normalize(s string) string {
 				c += 'a' - 'A'
 			}
 			if ('a' <= c && c <= 'z') || ('0' <= c && c <= '9') {
-				if space && b.Len() > 0 {
+				if space && b.Len() > start {
 					b.WriteByte(' ')
 				}
 				b.WriteByte(c)
@@ -760,13 +811,13 @@ func normalize(s string) string {
 				space = true
 			}
 		}
-		return b.String()
+		return
 	}
-	var b strings.Builder
+	start := b.Len()
 	space := false
 	for _, r := range strings.ToLower(s) {
 		if isWordRune(r) {
-			if space && b.Len() > 0 {
+			if space && b.Len() > start {
 				b.WriteByte(' ')
 			}
 			b.WriteRune(r)
@@ -775,7 +826,6 @@ func normalize(s string) string {
 			space = true
 		}
 	}
-	return b.String()
 }
 
 func asciiLower(s string) string {

@@ -141,10 +141,26 @@ func display(w word) string {
 
 // rankTerms returns the topics of t, best first.
 func rankTerms(t *text, p perspective) []term {
-	var out []term
-	index := map[string]int{}
+	// Most messages have a handful of terms: search them linearly, and
+	// index them by key only once there are many (long contexts).
+	out := make([]term, 0, min(2*t.content, 16))
+	var index map[string]int
+	find := func(key string) int {
+		if index != nil {
+			if j, ok := index[key]; ok {
+				return j
+			}
+			return -1
+		}
+		for j := range out {
+			if out[j].key == key {
+				return j
+			}
+		}
+		return -1
+	}
 	add := func(tm term) {
-		if j, ok := index[tm.key]; ok {
+		if j := find(tm.key); j >= 0 {
 			o := &out[j]
 			o.count++
 			o.nounish = o.nounish || tm.nounish
@@ -157,8 +173,16 @@ func rankTerms(t *text, p perspective) []term {
 			return
 		}
 		tm.count = 1
-		index[tm.key] = len(out)
 		out = append(out, tm)
+		switch {
+		case index != nil:
+			index[tm.key] = len(out) - 1
+		case len(out) > bagIndexAt:
+			index = make(map[string]int, 2*len(out))
+			for j := range out {
+				index[out[j].key] = j
+			}
+		}
 	}
 	for i, w := range t.words {
 		if !w.content {
@@ -193,21 +217,57 @@ func rankTerms(t *text, p perspective) []term {
 	for i := range out {
 		out[i].score += 0.5 * float64(min(out[i].count-1, 4))
 	}
-	slices.SortStableFunc(out, func(a, b term) int {
+	byRank := func(a, b term) int {
 		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.first, b.first)
-	})
+	}
+	if len(out) > maxSortByIndex {
+		slices.SortStableFunc(out, byRank)
+		return out
+	}
+	// Terms are large structs with pointers: sort their indices, then
+	// move each term once, rather than swapping terms in the sort. The
+	// order is the same, both sorts being stable.
+	var idx [maxSortByIndex]uint8
+	order := idx[:len(out)]
+	for i := range order {
+		order[i] = uint8(i)
+	}
+	slices.SortStableFunc(order, func(a, b uint8) int { return byRank(out[a], out[b]) })
+	var placed [maxSortByIndex]bool
+	for k := range order {
+		if placed[k] {
+			continue
+		}
+		// Follow the cycle through k: position cur takes the term at
+		// order[cur].
+		tmp, cur := out[k], k
+		for {
+			placed[cur] = true
+			src := int(order[cur])
+			if src == k {
+				out[cur] = tmp
+				break
+			}
+			out[cur] = out[src]
+			cur = src
+		}
+	}
 	return out
 }
+
+// maxSortByIndex bounds the terms rankTerms sorts by index; longer lists
+// (long contexts, analysed once) are sorted directly.
+const maxSortByIndex = 64
 
 // slotPool returns up to k terms fit to fill a template slot: specific
 // noun-like ones first, then common noun-like ones; if there are none, plain
 // words without verb or adverb endings. A term that shares a word with one
 // already taken ("weekend" after "rainy weekend") is skipped.
 func slotPool(ts []term, k int) []term {
-	var pool []term
+	pool := make([]term, 0, k)
 	take := func(ok func(term) bool) {
 		for _, t := range ts {
 			if len(pool) < k && ok(t) && !sharesWord(pool, t) {

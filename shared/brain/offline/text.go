@@ -20,6 +20,7 @@ type word struct {
 	acronym bool // TV, NASA
 	upper   bool // written in capitals only
 	proper  bool // capitalised in mid-sentence
+	you     bool // addresses the other side: pronounYou
 }
 
 // text is an analysed message.
@@ -119,15 +120,19 @@ func newWord(orig string, start, joined bool) word {
 		low = apostrophes.Replace(low)
 	}
 	w := word{orig: orig, low: low, start: start, joined: joined}
-	w.stop = stopwords.has(low)
+	// One lookup gives every word list low is in.
+	class := lexicon[low]
+	w.stop = class&inStopwords != 0
 	if !w.stop && strings.HasSuffix(low, "'s") {
 		w.low = low[:len(low)-2]
 		w.orig = orig[:len(orig)-len("'s")]
 		if strings.HasSuffix(orig, "\u2019s") {
 			w.orig = orig[:len(orig)-len("\u2019s")]
 		}
-		w.stop = stopwords.has(w.low)
+		class = lexicon[w.low]
+		w.stop = class&inStopwords != 0
 	}
+	w.you = class&inPronounYou != 0
 	letters, upper, n := 0, 0, 0
 	for _, r := range w.orig {
 		n++
@@ -143,12 +148,12 @@ func newWord(orig string, start, joined bool) word {
 		w.real = true // a number
 		return w
 	}
-	w.real = w.stop || n == 1 || letters < n || !gibberish(w.low)
+	w.real = w.stop || n == 1 || letters < n || !gibberishWord(w.low, class&inGibberishAllowed != 0)
 	w.acronym = n >= 2 && n <= 5 && upper == n && w.low != "i" && !w.stop
 	first, _ := utf8.DecodeRuneInString(w.orig)
 	w.proper = !start && !w.acronym && !w.stop && unicode.IsUpper(first)
 	w.content = w.real && !w.stop && (n >= 3 || w.acronym) && n <= 24
-	w.generic = w.content && generic.has(w.low)
+	w.generic = w.content && class&inGeneric != 0
 	w.stem = stem(w.low)
 	return w
 }
@@ -182,9 +187,13 @@ func (t *text) finish() {
 	}
 	var norm strings.Builder
 	norm.Grow(8 * len(t.words))
-	t.stems.list = make([]string, 0, len(t.words))
-	t.topics.list = make([]string, 0, len(t.words))
-	t.tokens.list = make([]string, 0, len(t.words))
+	// One allocation for the three lists; each is capped at its third, so
+	// that an append can never run into the next.
+	n := len(t.words)
+	lists := make([]string, 3*n)
+	t.stems.list = lists[0:0:n]
+	t.topics.list = lists[n : n : 2*n]
+	t.tokens.list = lists[2*n : 2*n : 3*n]
 	for i, w := range t.words {
 		t.wordCount++
 		if w.real {
@@ -198,7 +207,7 @@ func (t *text) finish() {
 			}
 		}
 		t.tokens.add(w.low)
-		if pronounYou.has(w.low) {
+		if w.you {
 			t.addresses = true
 		}
 		if (i == 0 || w.start) && !t.question {
@@ -287,8 +296,12 @@ func isConsonant(c byte) bool {
 // rather than a word: no vowel, a run of five consonants, a letter three
 // times in a row, very few distinct letters, a letter pair English does not
 // use, or four neighbouring keys of one keyboard row.
-func gibberish(w string) bool {
-	if len(w) < 3 || gibberishAllowed.has(w) {
+func gibberish(w string) bool { return gibberishWord(w, gibberishAllowed.has(w)) }
+
+// gibberishWord is gibberish for a word whose membership of
+// gibberishAllowed is known.
+func gibberishWord(w string, allowed bool) bool {
+	if len(w) < 3 || allowed {
 		return false
 	}
 	if len(w) > 24 {
@@ -328,9 +341,33 @@ func gibberish(w string) bool {
 				return true
 			}
 		}
-		if i >= 3 && keyboardRuns.has(w[i-3:i+1]) {
+		// Every keyboard run lies in one row: a cheap test first spares
+		// most of the set lookups.
+		if i >= 3 && sameKeyboardRow(w[i-3:i+1]) && keyboardRuns.has(w[i-3:i+1]) {
 			return true
 		}
 	}
 	return vowels == 0 || (len(w) >= 5 && distinct <= 2)
+}
+
+// keyboardRow numbers the keyboard row of each letter a-z, from 1.
+var keyboardRow = func() (rows [26]uint8) {
+	for n, row := range keyboardRows {
+		for i := 0; i < len(row); i++ {
+			rows[row[i]-'a'] = uint8(n + 1)
+		}
+	}
+	return rows
+}()
+
+// sameKeyboardRow reports whether the letters a-z of s are all in one
+// keyboard row.
+func sameKeyboardRow(s string) bool {
+	r := keyboardRow[s[0]-'a']
+	for i := 1; i < len(s); i++ {
+		if keyboardRow[s[i]-'a'] != r {
+			return false
+		}
+	}
+	return true
 }

@@ -124,11 +124,14 @@ zx`) {
 	return t
 }()
 
-// keyboardRows find mashes such as "asdf" or "poiu": four neighbouring keys
+// keyboardRows are the letter rows of a QWERTY keyboard.
+var keyboardRows = []string{"qwertyuiop", "asdfghjkl", "zxcvbnm"}
+
+// keyboardRuns find mashes such as "asdf" or "poiu": four neighbouring keys
 // in a row, either direction.
 var keyboardRuns = func() set {
 	s := set{}
-	for _, row := range []string{"qwertyuiop", "asdfghjkl", "zxcvbnm"} {
+	for _, row := range keyboardRows {
 		for i := 0; i+4 <= len(row); i++ {
 			run := row[i : i+4]
 			s.add(run)
@@ -148,6 +151,32 @@ func reverse(s string) string {
 	}
 	return string(b)
 }
+
+// wordClass says which of the word lists above a word is in.
+type wordClass uint8
+
+const (
+	inStopwords wordClass = 1 << iota
+	inGeneric
+	inPronounYou
+	inGibberishAllowed
+)
+
+// lexicon maps each word of stopwords, generic, pronounYou and
+// gibberishAllowed to the lists it is in, so that analysing a word costs
+// one map lookup rather than one per list.
+var lexicon = func() map[string]wordClass {
+	m := map[string]wordClass{}
+	for _, l := range []struct {
+		words set
+		class wordClass
+	}{{stopwords, inStopwords}, {generic, inGeneric}, {pronounYou, inPronounYou}, {gibberishAllowed, inGibberishAllowed}} {
+		for w := range l.words {
+			m[w] |= l.class
+		}
+	}
+	return m
+}()
 
 // bag is a set of words tuned for short messages: a slice searched
 // linearly, indexed by a map once it grows (long contexts). Its list keeps

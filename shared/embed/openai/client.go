@@ -1,17 +1,17 @@
 package openai
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	sdk "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
 
 	"github.com/duetbot/duet/shared/embed"
 )
@@ -30,12 +30,12 @@ const maxRetryWait = time.Minute
 
 // Client embeds texts through an OpenAI-compatible /v1/embeddings endpoint.
 type Client struct {
-	url        string
-	key        string
+	base       string // ends in /v1
 	model      string
 	http       *http.Client
 	maxRetries int
 	sleep      func(context.Context, time.Duration) error
+	api        sdk.EmbeddingService
 }
 
 var _ embed.Embedder = (*Client)(nil)
@@ -69,8 +69,7 @@ func New(baseURL, key, model string, opts ...Option) *Client {
 		model = DefaultModel
 	}
 	c := &Client{
-		url:        baseURL + "/embeddings",
-		key:        key,
+		base:       baseURL,
 		model:      model,
 		http:       &http.Client{Timeout: 60 * time.Second},
 		maxRetries: DefaultMaxRetries,
@@ -79,6 +78,16 @@ func New(baseURL, key, model string, opts ...Option) *Client {
 	for _, o := range opts {
 		o(c)
 	}
+	// The SDK's retries are off: Embed retries itself, with WithSleep's wait.
+	sdkOpts := []option.RequestOption{
+		option.WithBaseURL(c.base),
+		option.WithHTTPClient(c.http),
+		option.WithMaxRetries(0),
+	}
+	if key != "" {
+		sdkOpts = append(sdkOpts, option.WithAPIKey(key))
+	}
+	c.api = sdk.NewClient(sdkOpts...).Embeddings
 	return c
 }
 
@@ -106,28 +115,6 @@ func (e *APIError) Temporary() bool {
 	return e.Status == http.StatusTooManyRequests || e.Status >= 500
 }
 
-type request struct {
-	Model string   `json:"model"`
-	Input []string `json:"input"`
-}
-
-type response struct {
-	Object string `json:"object"`
-	Data   []struct {
-		Index     int       `json:"index"`
-		Embedding []float32 `json:"embedding"`
-	} `json:"data"`
-	Model string `json:"model"`
-}
-
-type errorBody struct {
-	Error struct {
-		Message string          `json:"message"`
-		Type    string          `json:"type"`
-		Code    json.RawMessage `json:"code"`
-	} `json:"error"`
-}
-
 // Embed returns the vectors of texts, MaxBatch texts per request.
 func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, 0, len(texts))
@@ -151,12 +138,12 @@ func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 		}
 		in[i] = t
 	}
-	body, err := json.Marshal(request{Model: c.model, Input: in})
-	if err != nil {
-		return nil, fmt.Errorf("encode embeddings request: %w", err)
+	params := sdk.EmbeddingNewParams{
+		Model: sdk.EmbeddingModel(c.model),
+		Input: sdk.EmbeddingNewParamsInputUnion{OfArrayOfStrings: in},
 	}
 	for attempt := 0; ; attempt++ {
-		vecs, wait, err := c.post(ctx, body, len(texts))
+		vecs, wait, err := c.post(ctx, params, len(texts))
 		if err == nil {
 			return vecs, nil
 		}
@@ -175,30 +162,18 @@ func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 
 // post sends one request; on a retryable answer it returns how long the
 // server asked to wait (0 when it did not say).
-func (c *Client) post(ctx context.Context, body []byte, n int) ([][]float32, time.Duration, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
+func (c *Client) post(ctx context.Context, params sdk.EmbeddingNewParams, n int) ([][]float32, time.Duration, error) {
+	r, err := c.api.New(ctx, params)
 	if err != nil {
-		return nil, 0, fmt.Errorf("embeddings request: %w", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if c.key != "" {
-		req.Header.Set("Authorization", "Bearer "+c.key)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return nil, 0, fmt.Errorf("embeddings request: %w", err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
-	if err != nil {
-		return nil, 0, fmt.Errorf("read embeddings answer: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, retryAfter(resp.Header.Get("Retry-After")), apiError(resp.StatusCode, raw)
-	}
-	var r response
-	if err := json.Unmarshal(raw, &r); err != nil {
-		return nil, 0, fmt.Errorf("decode embeddings answer: %w", err)
+		var sdkErr *sdk.Error
+		if !errors.As(err, &sdkErr) {
+			return nil, 0, fmt.Errorf("embeddings request: %w", err)
+		}
+		var wait time.Duration
+		if sdkErr.Response != nil {
+			wait = retryAfter(sdkErr.Response.Header.Get("Retry-After"))
+		}
+		return nil, wait, apiError(sdkErr)
 	}
 	if len(r.Data) != n {
 		return nil, 0, fmt.Errorf("embeddings API: got %d embeddings for %d inputs", len(r.Data), n)
@@ -206,28 +181,27 @@ func (c *Client) post(ctx context.Context, body []byte, n int) ([][]float32, tim
 	sort.Slice(r.Data, func(i, j int) bool { return r.Data[i].Index < r.Data[j].Index })
 	out := make([][]float32, n)
 	for i, d := range r.Data {
-		if d.Index != i || len(d.Embedding) == 0 {
+		if d.Index != int64(i) || len(d.Embedding) == 0 {
 			return nil, 0, fmt.Errorf("embeddings API: missing or empty embedding for input %d", i)
 		}
-		out[i] = d.Embedding
+		v := make([]float32, len(d.Embedding))
+		for j, x := range d.Embedding {
+			v[j] = float32(x)
+		}
+		out[i] = v
 	}
 	return out, 0, nil
 }
 
-func apiError(status int, raw []byte) error {
-	e := &APIError{Status: status}
-	var b errorBody
-	if json.Unmarshal(raw, &b) == nil {
-		e.Message, e.Type = b.Error.Message, b.Error.Type
-		// code is a string in OpenAI's answers, a number or null elsewhere.
-		var s string
-		if json.Unmarshal(b.Error.Code, &s) == nil {
-			e.Code = s
-		} else if len(b.Error.Code) > 0 && string(b.Error.Code) != "null" {
-			e.Code = string(b.Error.Code)
-		}
+// apiError keeps what the SDK read of an error answer. The SDK decodes the
+// body's error object (code may be a string, a number or null elsewhere
+// than at OpenAI) into its fields.
+func apiError(e *sdk.Error) *APIError {
+	out := &APIError{Status: e.StatusCode, Message: e.Message, Type: e.Type, Code: e.Code}
+	if raw := e.JSON.Code.Raw(); out.Code == "" && raw != "" && raw != "null" {
+		out.Code = strings.Trim(raw, `"`)
 	}
-	return e
+	return out
 }
 
 // retryAfter parses a Retry-After header: seconds or an HTTP date.

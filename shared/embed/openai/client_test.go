@@ -122,9 +122,35 @@ func TestEmbed(t *testing.T) {
 }
 
 func TestBaseURL(t *testing.T) {
-	for _, base := range []string{"http://h/v1", "http://h/v1/", "http://h"} {
-		if got := New(base, "", "").url; got != "http://h/v1/embeddings" {
-			t.Errorf("New(%q).url: got %q, want http://h/v1/embeddings", base, got)
+	var path string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		path = r.URL.Path
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"object":"list","data":[{"object":"embedding","index":0,"embedding":[1]}],"model":"m"}`))
+	}))
+	defer srv.Close()
+	for _, base := range []string{srv.URL + "/v1", srv.URL + "/v1/", srv.URL} {
+		path = ""
+		if _, err := New(base, "", "").Embed(context.Background(), []string{"x"}); err != nil {
+			t.Fatalf("New(%q): %v", base, err)
 		}
+		if path != "/v1/embeddings" {
+			t.Errorf("New(%q) requested %q, want /v1/embeddings", base, path)
+		}
+	}
+}
+
+// Servers other than OpenAI may send the error code as a number.
+func TestNumericErrorCode(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = w.Write([]byte(`{"error":{"message":"model not found","type":"invalid_request_error","code":404}}`))
+	}))
+	defer srv.Close()
+	_, err := New(srv.URL, "", "nope").Embed(context.Background(), []string{"x"})
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.Status != 400 || apiErr.Code != "404" || apiErr.Message != "model not found" || apiErr.Temporary() {
+		t.Errorf("error: got %#v, want a permanent 400 with code 404 and the message", apiErr)
 	}
 }

@@ -1,0 +1,73 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+func TestDefaults(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.TelegramAPIURL != DefaultTelegramAPIURL || c.ChatIdleTimeout != 5*time.Minute || c.ChatMaxTurns != 20 ||
+		c.SweepInterval != time.Minute || c.SessionTTL != 168*time.Hour || c.Brain != "offline" || c.BrainTimeout != 10*time.Second {
+		t.Errorf("defaults = %+v", c)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	c, err := Load(env(map[string]string{
+		"TELEGRAM_API_URL":  "http://host/path/{token}/",
+		"CHAT_IDLE_TIMEOUT": "90s",
+		"CHAT_MAX_TURNS":    "7",
+		"BRAIN":             "OpenAI",
+		"BRAIN_TIMEOUT":     "3s",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.TelegramAPIURL != "http://host/path/{token}" || c.ChatIdleTimeout != 90*time.Second || c.ChatMaxTurns != 7 || c.Brain != "openai" || c.BrainTimeout != 3*time.Second {
+		t.Errorf("got %+v", c)
+	}
+}
+
+func TestLoadReportsEveryBadVariable(t *testing.T) {
+	_, err := Load(env(map[string]string{
+		"CHAT_IDLE_TIMEOUT": "five minutes",
+		"SESSION_TTL":       "-1h",
+		"CHAT_MAX_TURNS":    "0",
+		"BRAIN":             "telepathy",
+	}))
+	if err == nil {
+		t.Fatal("Load = nil error, want one naming each bad variable")
+	}
+	for _, name := range []string{"CHAT_IDLE_TIMEOUT", "SESSION_TTL", "CHAT_MAX_TURNS", "BRAIN"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("error %q does not name %s", err, name)
+		}
+	}
+}
+
+func TestStringMasksSecrets(t *testing.T) {
+	c, _ := Load(env(map[string]string{
+		"TELEGRAM_BOT_TOKEN":      "123:token-value",
+		"TELEGRAM_WEBHOOK_SECRET": "webhook-secret-value",
+		"ANNEX_CALLER_KEY":        "caller-key-value",
+		"OPENAI_API_KEY":          "sk-openai-value",
+	}))
+	s := c.String()
+	for _, secret := range []string{"token-value", "webhook-secret-value", "caller-key-value", "sk-openai-value"} {
+		if strings.Contains(s, secret) {
+			t.Errorf("String() leaks %q: %s", secret, s)
+		}
+	}
+	if !strings.Contains(s, "token=set") {
+		t.Errorf("String() = %s, want token=set", s)
+	}
+}
