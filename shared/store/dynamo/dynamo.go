@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"sort"
@@ -94,6 +95,9 @@ type chatItem struct {
 	ExpiresAt int64  `dynamodbav:"expires_at"`
 	GSI1PK    string `dynamodbav:"gsi1pk,omitempty"`
 	GSI1SK    string `dynamodbav:"gsi1sk,omitempty"`
+	// WriteID is unique to each Save, so that a Save can recognise its own
+	// write when the SDK retries a PutItem whose answer was lost.
+	WriteID string `dynamodbav:"write_id"`
 }
 
 func chatKey(id int64) map[string]types.AttributeValue {
@@ -155,14 +159,17 @@ func (s *Store) Save(ctx context.Context, c *convai.Chat, prev int64) error {
 	if c.Version != prev+1 {
 		return fmt.Errorf("save chat %d: version %d after %d: %w", c.ID, c.Version, prev, duet.ErrConflict)
 	}
-	item, err := attributevalue.MarshalMap(s.item(c))
+	it := s.item(c)
+	it.WriteID = rand.Text()
+	item, err := attributevalue.MarshalMap(it)
 	if err != nil {
 		return fmt.Errorf("encode chat %d: %w", c.ID, err)
 	}
 	now := &types.AttributeValueMemberN{Value: strconv.FormatInt(s.nowUnix(), 10)}
 	in := &dynamodb.PutItemInput{
-		TableName: aws.String(s.table),
-		Item:      item,
+		TableName:                           aws.String(s.table),
+		Item:                                item,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 		ExpressionAttributeNames: map[string]string{
 			"#exp": TTLAttribute,
 		},
@@ -179,11 +186,21 @@ func (s *Store) Save(ctx context.Context, c *convai.Chat, prev int64) error {
 	if _, err := s.client.PutItem(ctx, in); err != nil {
 		var failed *types.ConditionalCheckFailedException
 		if errors.As(err, &failed) {
+			if ours(failed.Item, it.WriteID) {
+				return nil // a retry of a write that had succeeded: its answer was lost
+			}
 			return fmt.Errorf("save chat %d: stored version is not %d: %w", c.ID, prev, duet.ErrConflict)
 		}
 		return fmt.Errorf("save chat %d: %w", c.ID, err)
 	}
 	return nil
+}
+
+// ours reports whether the stored item (returned by a failed condition) is
+// the one this Save wrote.
+func ours(stored map[string]types.AttributeValue, writeID string) bool {
+	v, ok := stored["write_id"].(*types.AttributeValueMemberS)
+	return ok && v.Value == writeID
 }
 
 // item returns c as stored, with its expiry and index keys.

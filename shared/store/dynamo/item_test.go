@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"errors"
+	"maps"
 	"strconv"
 	"testing"
 	"time"
@@ -169,5 +170,41 @@ func TestGetExpired(t *testing.T) {
 		if got := !errors.Is(err, duet.ErrNotFound); got != tc.present || (tc.present && err != nil) {
 			t.Errorf("%s: Get: got error %v, want present %v", tc.name, err, tc.present)
 		}
+	}
+}
+
+// TestSaveRecognisesItsRetriedWrite plays the SDK retrying a PutItem whose
+// first answer was lost: the retry fails its condition against the item the
+// first attempt wrote. That is this Save's own write, not a conflict; an
+// item written by anyone else still is.
+func TestSaveRecognisesItsRetriedWrite(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		stored   func(written map[string]types.AttributeValue) map[string]types.AttributeValue
+		conflict bool
+	}{
+		{"own write", func(w map[string]types.AttributeValue) map[string]types.AttributeValue { return w }, false},
+		{"another writer", func(w map[string]types.AttributeValue) map[string]types.AttributeValue {
+			other := maps.Clone(w)
+			other["write_id"] = &types.AttributeValueMemberS{Value: "someone-else"}
+			return other
+		}, true},
+		{"no write id", func(map[string]types.AttributeValue) map[string]types.AttributeValue { return nil }, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &fakeAPI{put: func(in *dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error) {
+				if in.ReturnValuesOnConditionCheckFailure != types.ReturnValuesOnConditionCheckFailureAllOld {
+					t.Errorf("ReturnValuesOnConditionCheckFailure = %q, want ALL_OLD", in.ReturnValuesOnConditionCheckFailure)
+				}
+				return nil, &types.ConditionalCheckFailedException{Message: aws.String("failed"), Item: tc.stored(in.Item)}
+			}}
+			err := New(f, "t").Save(context.Background(), &convai.Chat{ID: 1, Version: 2, LastActivity: at}, 1)
+			if got := errors.Is(err, duet.ErrConflict); got != tc.conflict {
+				t.Errorf("Save = %v, want conflict %v", err, tc.conflict)
+			}
+			if !tc.conflict && err != nil {
+				t.Errorf("Save = %v, want nil", err)
+			}
+		})
 	}
 }
