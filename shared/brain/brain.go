@@ -52,6 +52,10 @@ type Request struct {
 	Turns []Turn
 	// Persona is set when the reply must be in a named person's voice.
 	Persona *Persona
+	// Closing says the bot ends the chat right after this reply (the
+	// partner said goodbye, or the chat reached its turn limit), so the
+	// reply should take leave rather than ask something.
+	Closing bool
 }
 
 // LastPartner returns the text of the last partner turn and whether there is one.

@@ -192,7 +192,9 @@ func (e *Engine) apply(ctx context.Context, chat *Chat, u Update, cmd Command) (
 	}
 	next.addTurn(brain.Partner, cmd.Arg)
 	next.PartnerTurns++
+	closing := next.PartnerTurns >= orDefault(e.MaxTurns, DefaultMaxTurns) || IsGoodbye(cmd.Arg)
 	req := next.request()
+	req.Closing = closing
 	rating, err := e.Evaluator.Rate(ctx, req)
 	if err != nil {
 		return nil, duet.Wrap(duet.EUNAVAILABLE, err, "rate message")
@@ -205,7 +207,7 @@ func (e *Engine) apply(ctx context.Context, chat *Chat, u Update, cmd Command) (
 	next.Ratings = append(next.Ratings, rating)
 	next.addTurn(brain.Bot, text)
 	next.queue(EncodeReply(text, rating), now)
-	if next.PartnerTurns >= orDefault(e.MaxTurns, DefaultMaxTurns) || IsGoodbye(cmd.Arg) {
+	if closing {
 		return next, e.end(ctx, next, now)
 	}
 	return next, nil

@@ -22,6 +22,9 @@ import (
 type echoBrain struct{}
 
 func (echoBrain) Reply(_ context.Context, r brain.Request) (string, error) {
+	if r.Closing {
+		return "farewell", nil
+	}
 	if last, ok := r.LastPartner(); ok {
 		return fmt.Sprintf("re %d: %s", len(r.Turns), last), nil
 	}
@@ -182,6 +185,9 @@ func TestBotEndsChat(t *testing.T) {
 		if len(sent) != 2 {
 			t.Fatalf("sent %q, want a reply and the final /end", sent)
 		}
+		if got := decode(t, sent[0])["text"]; got != "farewell" {
+			t.Errorf("reply to a goodbye = %q, want the brain asked for a closing reply", got)
+		}
 		if final, err := convai.Validate(sent[1], true); !final || err != nil {
 			t.Errorf("second message %s is not a valid final /end (%v)", sent[1], err)
 		}
@@ -201,6 +207,9 @@ func TestBotEndsChat(t *testing.T) {
 		}
 		if final, _ := convai.Validate(sent[5], true); !final {
 			t.Errorf("last message %s is not /end", sent[5])
+		}
+		if got := decode(t, sent[4])["text"]; got != "farewell" {
+			t.Errorf("reply to the last allowed turn = %q, want a closing reply", got)
 		}
 	})
 }

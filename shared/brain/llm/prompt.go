@@ -42,6 +42,9 @@ func replyPrompt(req brain.Request) ChatRequest {
 	b.WriteString("- When your partner's message is vague, ambiguous or unclear, ask a short clarifying question instead of guessing.\n")
 	b.WriteString("- Write 1-2 short sentences, like a chat message.\n")
 	b.WriteString("- Plain text only: no JSON, no quotes around the reply, no name label, no markdown.")
+	if req.Closing {
+		b.WriteString("\n- This is your last message: the chat ends after it. Take leave warmly in one short sentence; ask nothing.")
+	}
 	return ChatRequest{
 		System:      b.String(),
 		Messages:    Normalize(turnMessages(req.Turns), startChat, continueChat),

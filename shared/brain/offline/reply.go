@@ -26,7 +26,47 @@ func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	return compose(req, b.contexts.get(req.Context), &b.texts), nil
+	c := b.contexts.get(req.Context)
+	if req.Closing {
+		return farewell(req, c), nil
+	}
+	return compose(req, c, &b.texts), nil
+}
+
+// farewells take leave when the chat ends after this reply; %s is the
+// context's main topic.
+var farewells = []string{
+	"It was good talking about %s with you. Bye!",
+	"Thanks for the chat about %s. Take care!",
+	"Nice talking about %s. See you!",
+	"Thanks, that was fun. Goodbye!",
+}
+
+// farewell is the last reply of a chat: it says goodbye, mentioning the
+// topic when there is one.
+func farewell(req brain.Request, c *analysedContext) string {
+	seed := seedOf(req)
+	topic := ""
+	if len(c.pool) > 0 {
+		topic = c.pool[0].text
+		if a := c.pool[0].article; a != "" {
+			topic = a + " " + topic
+		}
+	}
+	said := newHistory(req.Turns)
+	for i := range farewells {
+		f := farewells[(int(seed%uint64(len(farewells)))+i)%len(farewells)]
+		if strings.Contains(f, "%s") {
+			if topic == "" {
+				continue
+			}
+			f = strings.Replace(f, "%s", topic, 1)
+		}
+		if !said.has(normalize(f)) {
+			return f
+		}
+	}
+	return "Bye for now, and thanks!"
 }
 
 // fill is what a template's slots are replaced with.

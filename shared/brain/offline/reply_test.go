@@ -227,3 +227,29 @@ func TestReplyOddInput(t *testing.T) {
 		})
 	}
 }
+
+// TestReplyClosing: when the chat ends after the reply, the bot takes leave
+// instead of asking something, mentioning the topic, never twice the same.
+func TestReplyClosing(t *testing.T) {
+	b := New()
+	req := brain.Request{
+		Context: "You're sitting watching TV, and suddenly you discover a wasp crawling on your wrist.",
+		Turns:   []brain.Turn{{Role: brain.Partner, Text: "OK. See you!"}},
+		Closing: true,
+	}
+	got, err := b.Reply(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got, "?") || !strings.Contains(strings.ToLower(got), "wasp") {
+		t.Errorf("closing reply %q: want a farewell about the wasp, not a question", got)
+	}
+	req.Turns = append(req.Turns, brain.Turn{Role: brain.Bot, Text: got}, brain.Turn{Role: brain.Partner, Text: "bye"})
+	again, err := b.Reply(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again == got {
+		t.Errorf("second closing reply repeats the first: %q", got)
+	}
+}
