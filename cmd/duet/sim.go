@@ -99,10 +99,14 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			}
 		}
 	}
-	rep, err := convaisim.Run(ctx, cfg)
-	if stopBot != nil {
-		stopBot()
+	cfg.Stop = func() {
+		if stopBot != nil {
+			stopBot()
+			stopBot = nil
+		}
 	}
+	rep, err := convaisim.Run(ctx, cfg)
+	cfg.Stop()
 	if err != nil {
 		return fmt.Errorf("simulation: %w", err)
 	}

@@ -41,6 +41,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	go func() { served <- srv.Serve(ln) }()
 	defer func() {
 		s.finish()
+		if s.cfg.Stop != nil {
+			s.cfg.Stop()
+		}
 		shutCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(shutCtx)

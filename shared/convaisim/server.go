@@ -90,6 +90,10 @@ type Config struct {
 	// starts, with the API base a bot must use (TELEGRAM_API_URL) and its
 	// token. An error stops the run.
 	Ready func(ctx context.Context, apiURL, token string) error
+	// Stop, when set, is called by Run once play is over and before the
+	// simulator stops serving, so that an in-process bot can stop polling
+	// while the API still answers.
+	Stop func()
 	// Scripts replaces the built-in Scripts.
 	Scripts []Script
 	// WaitForPoll makes Run start the chats only once the bot first calls
