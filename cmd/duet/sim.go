@@ -34,8 +34,8 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := newFlags("sim", stderr)
 	dialect := fs.String("dialect", "telegram", "server to imitate: telegram, convai2017 or convai2018")
 	chats := fs.Int("chats", convaisim.DefaultChats, "chats run at once")
-	botURL := fs.String("bot", "", "an external bot: its webhook URL (with -mode webhook); empty: Duet's own bot in-process")
-	mode := fs.String("mode", "poll", "how updates reach the bot: poll or webhook")
+	botURL := fs.String("bot", "", "an external bot: its webhook URL (with -mode poll, any value: the bot polls the simulator); empty: Duet's own bot in-process")
+	mode := fs.String("mode", "", "how updates reach the bot: poll or webhook (default: webhook with -bot, else poll)")
 	addr := fs.String("addr", "", "address the simulated server listens on (default: a free port; with -bot, "+simBotAddr+", where `duet serve` sends replies by default)")
 	secret := fs.String("secret", "", "secret token sent in X-Telegram-Bot-Api-Secret-Token with webhook updates")
 	timeout := fs.Duration("timeout", convaisim.DefaultReplyTimeout, "how long a partner waits for each reply")
@@ -50,6 +50,12 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	d, err := convaisim.ParseDialect(*dialect)
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *mode == "" {
+		*mode = string(convaisim.ModePoll)
+		if *botURL != "" {
+			*mode = string(convaisim.ModeWebhook)
+		}
 	}
 	if *botURL != "" {
 		// An external bot: listen where `duet serve` and `duet poll` send

@@ -35,11 +35,14 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	fs := newFlags("webhook "+sub, stderr)
 	var urlFlag, stack, secret *string
+	var noSecret *bool
 	switch sub {
 	case "set":
 		urlFlag = fs.String("url", "", "the webhook URL (https)")
 		stack = fs.String("stack", "", "read the URL from the "+webhookOutput+" output of this CloudFormation stack")
-		secret = fs.String("secret", cfg.TelegramWebhookSecret, "secret token Telegram sends in X-Telegram-Bot-Api-Secret-Token (default: TELEGRAM_WEBHOOK_SECRET)")
+		// The default is filled in after parsing, so that -h never prints it.
+		secret = fs.String("secret", "", "secret token Telegram sends in X-Telegram-Bot-Api-Secret-Token (default: $TELEGRAM_WEBHOOK_SECRET)")
+		noSecret = fs.Bool("no-secret", false, "set the webhook without a secret token (the deployed function refuses such updates)")
 	case "info", "delete":
 	default:
 		return fmt.Errorf("%w: unknown webhook command %q\n%s", errUsage, sub, webhookUsage)
@@ -49,6 +52,14 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected arguments %q\n%s", errUsage, fs.Args(), webhookUsage)
+	}
+	if sub == "set" {
+		if *secret == "" {
+			*secret = cfg.TelegramWebhookSecret
+		}
+		if *secret == "" && !*noSecret {
+			return fmt.Errorf("%w: no secret token: set TELEGRAM_WEBHOOK_SECRET (the one you deployed with) or pass -secret; -no-secret sets none", errUsage)
+		}
 	}
 	if err := cfg.RequireTelegram(); err != nil {
 		return err

@@ -47,7 +47,8 @@ func TestWebhookSet(t *testing.T) {
 	}{
 		{name: "flag secret", args: []string{"set", "-url", "https://abc.example/telegram", "-secret", secret}, wantSecret: secret},
 		{name: "secret from the environment", args: []string{"set", "-url", "https://abc.example/telegram"}, env: secret, wantSecret: secret},
-		{name: "no secret", args: []string{"set", "-url", "https://abc.example/telegram"}},
+		{name: "no secret", args: []string{"set", "-url", "https://abc.example/telegram"}, wantErr: true},
+		{name: "no secret on purpose", args: []string{"set", "-url", "https://abc.example/telegram", "-no-secret"}},
 		{name: "no URL", args: []string{"set"}, wantErr: true},
 		{name: "URL and stack", args: []string{"set", "-url", "https://x", "-stack", "duet"}, wantErr: true},
 	}
@@ -136,5 +137,20 @@ func TestStackOutput(t *testing.T) {
 				t.Errorf("got %q, %v; want %q, error %v", got, err, tt.want, tt.wantErr)
 			}
 		})
+	}
+}
+
+// TestWebhookHelpHidesSecret: the flag help must not show the secret from
+// the environment as a default.
+func TestWebhookHelpHidesSecret(t *testing.T) {
+	t.Setenv("TELEGRAM_BOT_TOKEN", "123:token")
+	t.Setenv("TELEGRAM_WEBHOOK_SECRET", "do-not-print-this-secret")
+	var stderr bytes.Buffer
+	_ = runWebhook(context.Background(), []string{"set", "-h"}, io.Discard, &stderr)
+	if !strings.Contains(stderr.String(), "-secret") {
+		t.Fatalf("no flag help printed: %q", stderr.String())
+	}
+	if strings.Contains(stderr.String(), "do-not-print-this-secret") || strings.Contains(stderr.String(), "123:token") {
+		t.Errorf("help leaks a secret:\n%s", stderr.String())
 	}
 }

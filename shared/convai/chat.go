@@ -15,11 +15,14 @@ const (
 	Ended Status = "ended"
 )
 
-// Limits that keep a stored chat far below DynamoDB's 400 KB item size.
+// Limits that keep a stored chat far below DynamoDB's 400 KB item size,
+// counted in bytes since that is what DynamoDB counts: a turn may hold up to
+// 4096 characters of up to 4 bytes each.
 const (
-	maxStoredTurns = 48   // the oldest turns are dropped past this
-	maxContextLen  = 8192 // characters of context kept
-	maxTurnLen     = MaxTextLen
+	maxStoredTurns = 48         // the oldest turns are dropped past this
+	maxTurnsBytes  = 256 << 10  // … or past this many bytes of turn text
+	maxContextLen  = 8 << 10    // bytes of context kept
+	maxTurnLen     = MaxTextLen // characters of one turn kept
 	// maxRecentUpdates bounds the update ids kept for de-duplication:
 	// Telegram re-delivers only the updates it has not had a 2xx for, a
 	// handful at most per chat.
@@ -70,8 +73,16 @@ func (c *Chat) request() brain.Request {
 
 func (c *Chat) addTurn(role brain.Role, text string) {
 	c.Turns = append(c.Turns, brain.Turn{Role: role, Text: truncate(text, maxTurnLen)})
-	if over := len(c.Turns) - maxStoredTurns; over > 0 {
-		c.Turns = append(c.Turns[:0:0], c.Turns[over:]...)
+	drop := max(len(c.Turns)-maxStoredTurns, 0)
+	size := 0
+	for _, t := range c.Turns[drop:] {
+		size += len(t.Text)
+	}
+	for ; size > maxTurnsBytes && drop < len(c.Turns)-1; drop++ {
+		size -= len(c.Turns[drop].Text)
+	}
+	if drop > 0 {
+		c.Turns = append(c.Turns[:0:0], c.Turns[drop:]...)
 	}
 }
 

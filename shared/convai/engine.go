@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -112,7 +113,7 @@ func (e *Engine) Handle(ctx context.Context, u Update) error {
 			return duet.Wrap(duet.EUNAVAILABLE, err, "load chat")
 		}
 		if chat != nil && chat.seen(u.UpdateID) {
-			e.log().Info("duplicate update", "chat", u.ChatID, "update_id", u.UpdateID)
+			e.log().InfoContext(ctx, "duplicate update", "chat", u.ChatID, "update_id", u.UpdateID)
 			return e.flush(ctx, chat)
 		}
 		next, err := e.apply(ctx, chat, u, cmd)
@@ -126,7 +127,7 @@ func (e *Engine) Handle(ctx context.Context, u Update) error {
 		next.Version = prev + 1
 		switch err := e.Store.Save(ctx, next, prev); {
 		case errors.Is(err, duet.ErrConflict):
-			e.log().Info("chat changed concurrently, retrying", "chat", u.ChatID)
+			e.log().InfoContext(ctx, "chat changed concurrently, retrying", "chat", u.ChatID)
 			continue
 		case err != nil:
 			return duet.Wrap(duet.EUNAVAILABLE, err, "save chat")
@@ -158,7 +159,7 @@ func (e *Engine) waiting(chat *Chat) int {
 func (e *Engine) apply(ctx context.Context, chat *Chat, u Update, cmd Command) (*Chat, error) {
 	now := e.now()
 	if cmd.Kind == Start {
-		next := &Chat{ID: u.ChatID, Status: Open, Context: truncate(cmd.Arg, maxContextLen), StartedAt: now}
+		next := &Chat{ID: u.ChatID, Status: Open, Context: truncateBytes(cmd.Arg, maxContextLen), StartedAt: now}
 		if chat != nil { // a new chat on the same id still knows the old updates
 			next.LastUpdateID, next.RecentUpdates = chat.LastUpdateID, chat.RecentUpdates
 		}
@@ -233,7 +234,7 @@ func (e *Engine) reply(ctx context.Context, req brain.Request) (string, error) {
 	if err != nil {
 		return "", duet.Wrap(duet.EUNAVAILABLE, err, "compose reply")
 	}
-	if text == "" {
+	if strings.TrimSpace(text) == "" {
 		return "", duet.Errorf(duet.EINTERNAL, "compose reply: the reply engine returned no text")
 	}
 	return truncate(text, MaxTextLen), nil
@@ -260,30 +261,42 @@ func (e *Engine) flush(ctx context.Context, c *Chat) error {
 // deliver sends msgs, the tail of c's outbox, in order and removes from the
 // stored outbox those that went out. When the chat changed meanwhile, the
 // removal is retried on a fresh read, so that nothing delivered stays queued
-// to be delivered twice.
+// to be delivered twice. A message the server refuses for good (see
+// Rejected) is dropped rather than retried for the life of the session.
 func (e *Engine) deliver(ctx context.Context, c *Chat, msgs []string) error {
-	sent := 0
+	done := 0
 	var sendErr error
 	for _, msg := range msgs {
 		if sendErr = e.Sender.Send(ctx, c.ID, msg); sendErr != nil {
-			break
-		}
-		sent++
-	}
-	if sent > 0 {
-		if err := e.markDelivered(ctx, c, msgs[:sent]); err != nil {
-			// Delivered but not recorded: the worst outcome is that a retry
-			// delivers the same message again, never that one is lost.
-			e.log().Warn("record delivery", "chat", c.ID, "err", err)
-			if sendErr == nil {
-				return duet.Wrap(duet.EUNAVAILABLE, err, "record delivery")
+			if !Rejected(sendErr) {
+				break
 			}
+			e.log().WarnContext(ctx, "dropped a message the server refused for good", "chat", c.ID, "err", sendErr)
+			sendErr = nil
+		}
+		done++
+	}
+	if done > 0 {
+		if err := e.markDelivered(ctx, c, msgs[:done]); err != nil {
+			// Delivered but not recorded. Answering with an error would
+			// make the server retry, and the retry deliver again; the
+			// sweeper may still resend it once, but nothing is lost.
+			e.log().WarnContext(ctx, "record delivery", "chat", c.ID, "err", err)
 		}
 	}
 	if sendErr != nil {
 		return duet.Wrap(duet.EUNAVAILABLE, fmt.Errorf("%w: %w", ErrUndelivered, sendErr), "send to chat %d", c.ID)
 	}
 	return nil
+}
+
+// Rejected reports whether err says the server will never accept the
+// message (Telegram's 400 "chat not found", 403 "bot was blocked", a ConvAI
+// server's 400 after the chat's end): the Sender's error has a method
+// Permanent() bool that returns true.
+func Rejected(err error) bool {
+	var p interface{ Permanent() bool }
+	return errors.As(err, &p) && p.Permanent()
 }
 
 // markDelivered removes delivered from c's stored outbox.
@@ -367,7 +380,7 @@ func (e *Engine) Sweep(ctx context.Context) (SweepResult, error) {
 		c, err := e.Store.Get(ctx, id)
 		if err != nil {
 			if !errors.Is(err, duet.ErrNotFound) {
-				e.log().Warn("sweep: load chat", "chat", id, "err", err)
+				e.log().WarnContext(ctx, "sweep: load chat", "chat", id, "err", err)
 				count(&res.Failed)
 			}
 			return
@@ -376,7 +389,7 @@ func (e *Engine) Sweep(ctx context.Context) (SweepResult, error) {
 			return
 		}
 		if err := e.flush(ctx, c); err != nil {
-			e.log().Warn("sweep: deliver", "chat", id, "err", err)
+			e.log().WarnContext(ctx, "sweep: deliver", "chat", id, "err", err)
 			count(&res.Failed)
 			return
 		}
@@ -393,7 +406,7 @@ func (e *Engine) Sweep(ctx context.Context) (SweepResult, error) {
 			count(&res.Ended)
 		case errors.Is(err, errNotIdle):
 		default:
-			e.log().Warn("sweep: end idle chat", "chat", id, "err", err)
+			e.log().WarnContext(ctx, "sweep: end idle chat", "chat", id, "err", err)
 			count(&res.Failed)
 		}
 	})

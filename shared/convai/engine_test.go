@@ -348,6 +348,9 @@ func TestRacingDeliveries(t *testing.T) {
 			ok++
 		}
 	}
+	if ok == 0 {
+		t.Fatal("no racing delivery succeeded; each should, after retrying on a fresh read")
+	}
 	c, err := f.store.Get(context.Background(), 9)
 	if err != nil {
 		t.Fatal(err)

@@ -158,6 +158,17 @@ func mustJSON(v any) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
+// truncateBytes cuts s to at most n bytes, on a character boundary.
+func truncateBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
 func truncate(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -61,16 +62,32 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 		t.log.WarnContext(ctx, "dropped update that can never be processed", "err", err)
 		return apigw.JSON(http.StatusOK, ok), nil
 	}
-	err = t.engine.Handle(ctx, convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
+	// Stop early enough to record a failed delivery and answer 503 before
+	// Lambda's own deadline kills the request.
+	work := ctx
+	if deadline, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		work, cancel = context.WithDeadline(ctx, deadline.Add(-answerReserve))
+		defer cancel()
+	}
+	err = t.engine.Handle(work, convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
 	switch duet.Code(err) {
 	case "":
 		return apigw.JSON(http.StatusOK, ok), nil
 	case duet.EINVALID, duet.ENOTFOUND:
 		t.log.InfoContext(ctx, "dropped update", "chat", u.Message.Chat.ID, "update_id", u.UpdateID, "reason", err)
 		return apigw.JSON(http.StatusOK, ok), nil
+	case duet.EINTERNAL:
+		// A bug: the same update would fail the same way on every one of
+		// Telegram's retries, for hours.
+		t.log.ErrorContext(ctx, "dropped update after an internal error", "chat", u.Message.Chat.ID, "update_id", u.UpdateID, "err", err)
+		return apigw.JSON(http.StatusOK, ok), nil
 	}
 	return apigw.Error(ctx, t.log, err), nil
 }
+
+// answerReserve is the time kept after the engine's work to answer.
+const answerReserve = 2 * time.Second
 
 // authorized checks the secret header, when a secret is configured.
 func (t *Telegram) authorized(req events.APIGatewayV2HTTPRequest) bool {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/httpapi"
@@ -176,3 +177,52 @@ func BenchmarkWebhookMessage(b *testing.B) {
 type discard struct{}
 
 func (discard) Send(context.Context, int64, string) error { return nil }
+
+// refusal is an error the Bot API gives for good (403 "bot was blocked").
+type refusal struct{}
+
+func (refusal) Error() string   { return "telegram error 403: Forbidden: bot was blocked by the user" }
+func (refusal) Permanent() bool { return true }
+
+// TestWebhookDropsRefusedMessages: a message the server refuses for good is
+// dropped, not retried for the life of the session, and the update is
+// answered 200 so that Telegram stops retrying it.
+func TestWebhookDropsRefusedMessages(t *testing.T) {
+	store, out := memstore.New(), &sender{}
+	h := newWebhook(t, store, out)
+	ctx := context.Background()
+	if resp, _ := h.Handle(ctx, request(update(1, 8, "/start Cats or dogs?"), secret, "POST")); resp.StatusCode != 200 {
+		t.Fatalf("/start: %d %s", resp.StatusCode, resp.Body)
+	}
+	out.fail = refusal{}
+	if resp, _ := h.Handle(ctx, request(update(2, 8, "Dogs, they are loyal."), secret, "POST")); resp.StatusCode != http.StatusOK {
+		t.Fatalf("refused send: %d %s, want 200", resp.StatusCode, resp.Body)
+	}
+	c, err := store.Get(ctx, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Outbox) != 0 {
+		t.Errorf("outbox keeps %q after a permanent refusal, want it empty", c.Outbox)
+	}
+}
+
+// emptyBrain is a broken reply engine that answers nothing.
+type emptyBrain struct{ *offline.Brain }
+
+func (emptyBrain) Reply(context.Context, brain.Request) (string, error) { return "  ", nil }
+
+// TestWebhookInternalErrorIsNotRetried: a bug fails the same way on every
+// retry, so the webhook answers 200 and logs it rather than 5xx.
+func TestWebhookInternalErrorIsNotRetried(t *testing.T) {
+	b := emptyBrain{offline.New()}
+	engine := &convai.Engine{Store: memstore.New(), Sender: &sender{}, Replier: b, Evaluator: b, Log: slog.New(slog.DiscardHandler)}
+	h := httpapi.NewTelegram(engine, secret, slog.New(slog.DiscardHandler))
+	ctx := context.Background()
+	if resp, _ := h.Handle(ctx, request(update(1, 9, "/start x"), secret, "POST")); resp.StatusCode != 200 {
+		t.Fatalf("/start: %d", resp.StatusCode)
+	}
+	if resp, _ := h.Handle(ctx, request(update(2, 9, "hello there"), secret, "POST")); resp.StatusCode != http.StatusOK {
+		t.Errorf("update hitting a bug: %d %s, want 200", resp.StatusCode, resp.Body)
+	}
+}

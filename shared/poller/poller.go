@@ -41,7 +41,12 @@ type Poller struct {
 	Retries int
 	// Backoff is the first wait after a failure; it doubles up to 30 s.
 	Backoff time.Duration
-	Log     *slog.Logger
+	// MinInterval is the least time between two getUpdates calls that
+	// brought nothing. Servers that ignore the long-poll timeout (the 2017
+	// ConvAI server answers [] at once) would otherwise be called in a
+	// tight loop.
+	MinInterval time.Duration
+	Log         *slog.Logger
 }
 
 func (p *Poller) defaults() {
@@ -56,6 +61,9 @@ func (p *Poller) defaults() {
 	}
 	if p.Backoff <= 0 {
 		p.Backoff = 500 * time.Millisecond
+	}
+	if p.MinInterval <= 0 {
+		p.MinInterval = 300 * time.Millisecond
 	}
 	if p.Log == nil {
 		p.Log = slog.Default()
@@ -81,6 +89,7 @@ func (p *Poller) Run(ctx context.Context) error {
 	var offset int64
 	wait := p.Backoff
 	for ctx.Err() == nil {
+		started := time.Now()
 		updates, err := p.Source.GetUpdates(ctx, offset, p.Timeout)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -92,6 +101,10 @@ func (p *Poller) Run(ctx context.Context) error {
 			continue
 		}
 		wait = p.Backoff
+		if len(updates) == 0 {
+			sleep(ctx, p.MinInterval-time.Since(started))
+			continue
+		}
 		for _, u := range updates {
 			if u.UpdateID != 0 {
 				offset = max(offset, u.UpdateID+1)

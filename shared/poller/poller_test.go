@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -145,5 +146,27 @@ func TestPollerOrderOffsetsAndRetries(t *testing.T) {
 	wantOffsets := []int64{0, 0, 0, 10, 11}
 	if n := len(src.offsets); n < 4 || fmt.Sprint(src.offsets) != fmt.Sprint(wantOffsets[:n]) {
 		t.Errorf("offsets sent = %v, want %v (acknowledge non-zero ids only)", src.offsets, wantOffsets)
+	}
+}
+
+// instant answers [] at once, as the 2017 server does whatever the timeout.
+type instant struct{ calls atomic.Int64 }
+
+func (s *instant) GetUpdates(context.Context, int64, time.Duration) ([]telegram.Update, error) {
+	s.calls.Add(1)
+	return nil, nil
+}
+
+// TestPollerPacesEmptyAnswers: a server that answers [] at once is not
+// called in a tight loop.
+func TestPollerPacesEmptyAnswers(t *testing.T) {
+	src := &instant{}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	p := &Poller{Source: src, Engine: &engine{}, MinInterval: 100 * time.Millisecond, Log: slog.New(slog.DiscardHandler)}
+	_ = p.Run(ctx)
+	// 500 ms at one call per 100 ms is about 5 calls; a tight loop makes millions.
+	if n := src.calls.Load(); n > 10 {
+		t.Errorf("getUpdates called %d times in 500 ms with a 100 ms interval, want about 5", n)
 	}
 }

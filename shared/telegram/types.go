@@ -81,6 +81,12 @@ func (e *APIError) Error() string {
 // retryable reports whether the same request may succeed later.
 func (e *APIError) retryable() bool { return e.Code == 429 || e.Code >= 500 }
 
+// Permanent reports whether the server refused the request for good: a 4xx
+// answer other than 429 ("chat not found", "bot was blocked by the user",
+// a ConvAI server's refusal after the chat ended). The chat engine drops
+// such a message instead of retrying it (see convai.Rejected).
+func (e *APIError) Permanent() bool { return e.Code >= 400 && e.Code < 500 && e.Code != 429 }
+
 // ParseUpdate decodes one webhook update. Fields the servers leave out
 // (from, update_id, a Unix date) may be missing; an update that is not JSON
 // or carries no message with a chat is an error.

@@ -1,7 +1,10 @@
 package telegram
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/duetbot/duet/shared/convai"
 )
 
 func TestParseUpdate(t *testing.T) {
@@ -59,5 +62,14 @@ func TestParseUpdate(t *testing.T) {
 				t.Errorf("got from %+v, want present=%v", u.Message.From, tt.wantFrom)
 			}
 		})
+	}
+}
+
+func TestAPIErrorPermanent(t *testing.T) {
+	for code, want := range map[int]bool{400: true, 403: true, 404: true, 429: false, 500: false, 502: false} {
+		err := fmt.Errorf("send: %w", &APIError{Code: code, Description: "x"})
+		if got := convai.Rejected(err); got != want {
+			t.Errorf("convai.Rejected(%d) = %v, want %v", code, got, want)
+		}
 	}
 }
