@@ -77,6 +77,10 @@ func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store, log 
 	if err != nil {
 		return nil, err
 	}
+	if len(data.Pairs) == 0 {
+		log.WarnContext(ctx, "the annex bot knows nothing of the person yet: it can only learn from each request's messages. Import a transcript (duet persona import --file F --person NAME) or set ANNEX_PERSONA_FILE",
+			"person", data.Name)
+	}
 	persona, err := annex.NewPersona(ctx, data, embed.Lexical{})
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
@@ -45,6 +46,9 @@ func NewBrains(ctx context.Context, cfg config.Config, log *slog.Logger) (Brains
 		key, err := openAIKey(ctx, cfg)
 		if err != nil {
 			return Brains{}, err
+		}
+		if key == "" && strings.Contains(cfg.OpenAIBaseURL, "api.openai.com") {
+			return Brains{}, errors.New("BRAIN=openai: api.openai.com needs a key: set OPENAI_API_KEY, or OPENAI_API_KEY_PARAMETER to an SSM SecureString")
 		}
 		if model, err = brainopenai.New(cfg.OpenAIBaseURL, key, cfg.BrainModel); err != nil {
 			return Brains{}, fmt.Errorf("BRAIN=openai: %w", err)
@@ -95,10 +99,11 @@ func openAIKey(ctx context.Context, cfg config.Config) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("read the OpenAI key from SSM parameter %s: %w", name, err)
 	}
-	if out.Parameter == nil || out.Parameter.Value == nil || *out.Parameter.Value == "" {
+	if out.Parameter == nil || out.Parameter.Value == nil || strings.TrimSpace(*out.Parameter.Value) == "" {
 		return "", errors.New("SSM parameter " + name + " is empty")
 	}
-	return *out.Parameter.Value, nil
+	// A key stored from a file often ends in a newline, which no API accepts.
+	return strings.TrimSpace(*out.Parameter.Value), nil
 }
 
 func isARN(s string) bool { return len(s) > 4 && s[:4] == "arn:" }

@@ -167,3 +167,16 @@ func TestNewBrainsRejectsUnknown(t *testing.T) {
 func requestOf(context, partner string) brain.Request {
 	return brain.Request{Context: context, Turns: []brain.Turn{{Role: brain.Partner, Text: partner}}}
 }
+
+func TestNewBrainsNeedsOpenAIKey(t *testing.T) {
+	cfg := config.Config{Brain: "openai", BrainModel: "gpt-4o-mini", OpenAIBaseURL: config.DefaultOpenAIBaseURL, BrainTimeout: time.Second}
+	_, err := NewBrains(context.Background(), cfg, slog.New(slog.DiscardHandler))
+	if err == nil || !strings.Contains(err.Error(), "OPENAI_API_KEY") {
+		t.Errorf("NewBrains(openai without a key) = %v, want an error naming OPENAI_API_KEY", err)
+	}
+	// A local server needs no key.
+	cfg.OpenAIBaseURL = "http://127.0.0.1:11434/v1"
+	if _, err := NewBrains(context.Background(), cfg, slog.New(slog.DiscardHandler)); err != nil {
+		t.Errorf("NewBrains(local openai-compatible server without a key) = %v", err)
+	}
+}
