@@ -48,7 +48,7 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	embedder := fs.String("embed", "offline", "embeddings: offline, openai or bedrock")
 	baseURL := fs.String("openai-base-url", os.Getenv("OPENAI_BASE_URL"), "OpenAI-compatible API base URL (default $OPENAI_BASE_URL, else "+openai.DefaultBaseURL+")")
 	apiKey := fs.String("openai-key", "", "OpenAI API key (default $OPENAI_API_KEY)")
-	model := fs.String("embed-model", os.Getenv("EMBED_MODEL"), "embedding model (default $EMBED_MODEL, else "+openai.DefaultModel+" or "+bedrock.DefaultModel+")")
+	model := fs.String("embed-model", os.Getenv("EMBED_MODEL"), "embedding model (default $EMBED_MODEL, else "+openai.DefaultModel+" — "+replay.EmevalModel+", the original scorer's, under --compat emeval — or "+bedrock.DefaultModel+")")
 	compat := fs.String("compat", "", `"emeval": score like the original hive/annex scorer (question + " " + answer, points 0..100 across bots)`)
 	asJSON := fs.Bool("json", false, "print the result as JSON instead of a table")
 	htmlFile := fs.String("html", "", "also write a self-contained HTML report to this file")
@@ -79,6 +79,11 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	t, err := annex.ReadTranscript(*transcript)
 	if err != nil {
 		return err
+	}
+	if *compat == replay.CompatEmeval && *embedder == "openai" && *model == "" {
+		// Similarities depend on the model: score with the original's.
+		*model = replay.EmevalModel
+		fmt.Fprintf(stderr, "--compat emeval: embedding with %s, the original scorer's model\n", *model)
 	}
 	emb, err := newEmbedder(ctx, *embedder, *baseURL, *apiKey, *model)
 	if err != nil {

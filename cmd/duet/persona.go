@@ -55,6 +55,10 @@ func runPersona(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return fmt.Errorf("import persona %q: %w", data.Name, err)
 		}
 		fmt.Fprintf(stdout, "imported %d pairs of %s into %s\n", len(data.Pairs), data.Name, env.SessionsTable)
+		// The bot finds the persona by this name (case aside): say exactly
+		// what to set, since a bot whose name matches nothing answers
+		// with its stock reply only.
+		fmt.Fprintf(stdout, "set ANNEX_PERSON_NAME=%s for the annex bot\n", shellQuote(data.Name))
 		return nil
 	}
 	return usage
@@ -89,4 +93,15 @@ func quoteAll(ss []string) string {
 		q[i] = fmt.Sprintf("%q", s)
 	}
 	return strings.Join(q, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but letters,
+// digits and a few safe punctuation marks.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.,:/@+=", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

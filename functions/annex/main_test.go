@@ -95,3 +95,44 @@ func TestSampleEvents(t *testing.T) {
 		t.Errorf("conversation conv-42: got %+v, %v; want the exchange of m103", ex, err)
 	}
 }
+
+// TestImportedPersonaFoundAnyCase checks the persona `duet persona import`
+// stored as "Ada" answers when ANNEX_PERSON_NAME says "ada", and that the
+// person's own mentions come back defused.
+func TestImportedPersonaFoundAnyCase(t *testing.T) {
+	ctx := context.Background()
+	store := memstore.NewAnnex()
+	err := store.SavePersona(ctx, annex.PersonaData{Name: "Ada", ID: "U01ADA", Username: "ada", Pairs: []annex.Pair{
+		{Prompt: "Can we deploy the export API on Friday afternoon?", Answer: "No. Friday deploys mean weekend pages: ask <@U02BEN>, cc:@chloe."},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"ANNEX_CALLER_KEY": "sample-caller-key-0001", "ANNEX_PERSON_NAME": "ada"}
+	cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine, err := app.AnnexEngine(ctx, cfg, store, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := engine.Persona().Name(); got != "Ada" {
+		t.Errorf("persona: got %q, want the imported Ada", got)
+	}
+	h, err := httpapi.NewAnnex(cfg.AnnexCallerKey, engine, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := h.Handle(ctx, loadEvent(t, "annex-message.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body map[string]string
+	if err := json.Unmarshal([]byte(resp.Body), &body); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("got %d %s, want 200 and a JSON message", resp.StatusCode, resp.Body)
+	}
+	if want := "No. Friday deploys mean weekend pages: ask U02BEN, cc:chloe."; body["message"] != want {
+		t.Errorf("message: got %q, want the imported answer %q", body["message"], want)
+	}
+}

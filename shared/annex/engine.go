@@ -6,12 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"regexp"
+	"sort"
 	"strings"
 	"time"
 
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/duet"
+	"github.com/duetbot/duet/shared/embed"
 )
 
 // Engine answers annex requests as the person and records each exchange.
@@ -78,8 +79,16 @@ func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
 		return Response{}, fmt.Errorf("annex reply: %w", err)
 	}
 	text = clean(text)
-	if text == "" || sameText(text, req.Message.Text) {
+	if !usable(text, req.Message.Text) {
+		// The back end repeated the message (or said nothing): the offline
+		// persona still has the person's own words to offer before the
+		// stock reply.
 		text = fallback
+		if alt, err := (Offline{}).Reply(ctx, breq); err == nil {
+			if alt = clean(alt); usable(alt, req.Message.Text) {
+				text = alt
+			}
+		}
 	}
 
 	now := e.now().UTC()
@@ -90,14 +99,23 @@ func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
 		At:           now,
 	}
 	if err := e.store.SaveExchange(ctx, ex); err != nil {
+		if duet.Code(err) == duet.EINVALID {
+			// The store refused the exchange as sent (Validate's limits
+			// should have caught it): retrying cannot help, so it is the
+			// caller's error, not an outage.
+			return Response{}, err
+		}
 		return Response{}, duet.Wrap(duet.EUNAVAILABLE, err, "could not record the exchange; try again")
 	}
 	return Response{Message: text}, nil
 }
 
 // History returns the messages before r.Message, oldest first: the
-// conversations' messages, then the context messages they do not already
-// hold (matched by id, or by sender and text when ids are missing).
+// conversations' messages and the context messages they do not already hold
+// (matched by id, or by sender and text when ids are missing), merged in
+// time order when every timestamp is RFC 3339; otherwise (a platform
+// sending some other format, or none) in the order given, conversations
+// first, since an order cannot be derived from timestamps that do not parse.
 func (r Request) History() []Message {
 	var out []Message
 	seen := map[string]bool{}
@@ -123,7 +141,24 @@ func (r Request) History() []Message {
 	for _, m := range r.Context {
 		add(m)
 	}
-	return out
+	times := make([]time.Time, len(out))
+	for i, m := range out {
+		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(m.Timestamp))
+		if err != nil {
+			return out
+		}
+		times[i] = t
+	}
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return times[idx[a]].Before(times[idx[b]]) })
+	sorted := make([]Message, len(out))
+	for i, j := range idx {
+		sorted[i] = out[j]
+	}
+	return sorted
 }
 
 // ConversationID returns the conversation the exchange belongs to: the id
@@ -191,12 +226,16 @@ func flatten(msgs []Message) string {
 	return b.String()
 }
 
-var mention = regexp.MustCompile(`(^|[\s(])@(\w+)`)
-
-// clean trims the reply and drops the @ of any mention: the platform tags
-// users itself.
+// clean trims the reply and defuses its mentions: the platform tags users
+// itself.
 func clean(s string) string {
-	return strings.TrimSpace(mention.ReplaceAllString(s, "$1$2"))
+	return strings.TrimSpace(brain.StripMentions(s))
+}
+
+// usable reports whether reply can be sent in answer to message: it says
+// something, and not merely the message again.
+func usable(reply, message string) bool {
+	return reply != "" && !embed.Echoes(reply, message)
 }
 
 func replyID(m Message, text string) string {

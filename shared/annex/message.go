@@ -122,30 +122,85 @@ func ParseRequest(body []byte) (Request, error) {
 	return req, nil
 }
 
+// Size limits of request fields. A DynamoDB item holds at most 400 KB and
+// a sort key 1024 bytes, and the exchange item holds message and reply, its
+// key the message's timestamp and id: the limits keep every exchange
+// recordable, so an oversized field is the caller's error (400), never a
+// failed write (503).
+const (
+	// MaxTextBytes bounds message.text.
+	MaxTextBytes = 32 << 10
+	// MaxIDBytes bounds ids, senders, timestamps, tagged ids and
+	// conversation ids.
+	MaxIDBytes = 256
+	// MaxTagged bounds how many users one message tags.
+	MaxTagged = 100
+)
+
 // Validate reports the first thing wrong with r: an empty-but-present
-// request is fine, but every message must have a from (the document's
+// request is fine, but every message must have a from, the message must
+// have text, and no field may exceed its size limit (the document's
 // required fields id and timestamp may be missing: the bot copes).
 func (r Request) Validate() error {
-	check := func(field string, m Message) error {
-		if strings.TrimSpace(m.From) == "" {
-			return fieldError(field+".from", "is required")
-		}
-		return nil
+	if strings.TrimSpace(r.Message.Text) == "" {
+		return fieldError("message.text", "is empty")
 	}
-	if err := check("message", r.Message); err != nil {
+	if len(r.Message.Text) > MaxTextBytes {
+		return fieldError("message.text", fmt.Sprintf("is longer than %d bytes", MaxTextBytes))
+	}
+	if err := checkMessage("message", r.Message); err != nil {
 		return err
 	}
 	for i, m := range r.Context {
-		if err := check(fmt.Sprintf("context[%d]", i), m); err != nil {
+		if err := checkMessage(fmt.Sprintf("context[%d]", i), m); err != nil {
 			return err
 		}
 	}
 	for i, c := range r.Conversation {
+		if err := checkSize(fmt.Sprintf("conversation[%d].id", i), c.ID); err != nil {
+			return err
+		}
 		for j, m := range c.Messages {
-			if err := check(fmt.Sprintf("conversation[%d].messages[%d]", i, j), m); err != nil {
+			if err := checkMessage(fmt.Sprintf("conversation[%d].messages[%d]", i, j), m); err != nil {
 				return err
 			}
 		}
+	}
+	for i, u := range r.Users {
+		if err := checkSize(fmt.Sprintf("users[%d].id", i), u.ID); err != nil {
+			return err
+		}
+		if err := checkSize(fmt.Sprintf("users[%d].username", i), u.Username); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkMessage checks the from and the sizes of m's short fields.
+func checkMessage(field string, m Message) error {
+	if strings.TrimSpace(m.From) == "" {
+		return fieldError(field+".from", "is required")
+	}
+	for _, f := range []struct{ name, value string }{{"from", m.From}, {"id", m.ID}, {"timestamp", m.Timestamp}} {
+		if err := checkSize(field+"."+f.name, f.value); err != nil {
+			return err
+		}
+	}
+	if len(m.Tagged) > MaxTagged {
+		return fieldError(field+".tagged", fmt.Sprintf("has more than %d ids", MaxTagged))
+	}
+	for i, id := range m.Tagged {
+		if err := checkSize(fmt.Sprintf("%s.tagged[%d]", field, i), id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkSize(field, value string) error {
+	if len(value) > MaxIDBytes {
+		return fieldError(field, fmt.Sprintf("is longer than %d bytes", MaxIDBytes))
 	}
 	return nil
 }
@@ -162,7 +217,7 @@ func typeError(prefix string, err error) error {
 		if prefix != "" {
 			field = prefix + "." + field
 		}
-		return duet.Wrap(duet.EINVALID, err, "%s must be a %s", field, jsonKind(te.Type.Kind().String()))
+		return duet.Wrap(duet.EINVALID, err, "%s must be %s", field, jsonKind(te.Type.Kind().String()))
 	}
 	var de *duet.Error
 	if errors.As(err, &de) {
@@ -174,16 +229,21 @@ func typeError(prefix string, err error) error {
 	return duet.Wrap(duet.EINVALID, err, "request body is malformed")
 }
 
+// jsonKind names the JSON type a Go kind decodes from, with its article.
 func jsonKind(goKind string) string {
 	switch goKind {
 	case "string":
-		return "string"
+		return "a string"
 	case "slice", "array":
-		return "array"
+		return "an array"
 	case "struct", "map":
-		return "object"
+		return "an object"
+	case "bool":
+		return "a boolean"
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64":
+		return "a number"
 	}
-	return goKind
+	return "a " + goKind
 }
 
 func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }

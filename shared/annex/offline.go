@@ -47,7 +47,7 @@ func (o Offline) Reply(ctx context.Context, req brain.Request) (string, error) {
 		if ex.Similarity < threshold {
 			break
 		}
-		if a := strings.TrimSpace(ex.Answer); a != "" && !sameText(a, msg) {
+		if a := strings.TrimSpace(ex.Answer); a != "" && !embed.Echoes(a, msg) {
 			return a, nil
 		}
 	}
@@ -74,7 +74,7 @@ func compose(msg string, p *brain.Persona) string {
 	best, bestScore := "", -1.0
 	consider := func(answer string) {
 		body := strings.TrimSpace(stripCloser(strings.TrimSpace(stripOpener(answer, m.Openers)), m.Closers))
-		if len(embed.Words(body)) < 2 || sameText(body, msg) {
+		if len(embed.Words(body)) < 2 || embed.Echoes(body, msg) {
 			return
 		}
 		if score := embed.Cosine(mv, lex.Vector(answer)) + 2*bonus[answer]; score > bestScore {
@@ -118,7 +118,7 @@ func compose(msg string, p *brain.Persona) string {
 	} else {
 		reply = upperFirst(reply)
 	}
-	if reply == "" || sameText(reply, msg) {
+	if reply == "" || embed.Echoes(reply, msg) {
 		return fallback
 	}
 	return reply
@@ -156,11 +156,6 @@ func stripCloser(s string, closers []string) string {
 		}
 	}
 	return s
-}
-
-// sameText reports whether a and b say the same words (an echo).
-func sameText(a, b string) bool {
-	return strings.Join(embed.Words(a), " ") == strings.Join(embed.Words(b), " ")
 }
 
 func hash(s string) uint64 {

@@ -2,6 +2,7 @@ package annex
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -11,10 +12,12 @@ type Store interface {
 	// SaveExchange records one exchange; it expires after the store's TTL.
 	// Saving the same exchange twice (a retried request) keeps one copy.
 	SaveExchange(ctx context.Context, ex Exchange) error
-	// LoadPersona returns the persona imported under name, or an error
-	// wrapping duet.ErrNotFound when there is none.
+	// LoadPersona returns the persona imported under name, matched as
+	// PersonaKey matches (case and spacing aside), or an error wrapping
+	// duet.ErrNotFound when there is none.
 	LoadPersona(ctx context.Context, name string) (PersonaData, error)
-	// SavePersona replaces the persona stored under its name.
+	// SavePersona replaces the persona stored under PersonaKey(p.Name),
+	// keeping p.Name as given for display.
 	SavePersona(ctx context.Context, p PersonaData) error
 }
 
@@ -46,4 +49,11 @@ type PersonaData struct {
 	ID       string `json:"id,omitempty"`
 	Username string `json:"username,omitempty"`
 	Pairs    []Pair `json:"pairs"`
+}
+
+// PersonaKey is the key a persona is stored and looked up under: its name in
+// lower case with spacing collapsed, so that ANNEX_PERSON_NAME=ada finds
+// the persona imported as "Ada".
+func PersonaKey(name string) string {
+	return strings.ToLower(strings.Join(strings.Fields(name), " "))
 }

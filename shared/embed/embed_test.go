@@ -2,7 +2,9 @@ package embed
 
 import (
 	"context"
+	"errors"
 	"math"
+	"sync"
 	"testing"
 )
 
@@ -69,5 +71,80 @@ func TestCache(t *testing.T) {
 	}
 	if len(next.batches) != 2 {
 		t.Errorf("cached texts were embedded again: batches %v", next.batches)
+	}
+}
+
+// gated is an Embedder that reports each call on calls and answers only
+// when release is closed.
+type gated struct {
+	mu      sync.Mutex
+	batches [][]string
+	calls   chan []string
+	release chan struct{}
+}
+
+func (g *gated) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	g.mu.Lock()
+	g.batches = append(g.batches, texts)
+	g.mu.Unlock()
+	g.calls <- texts
+	<-g.release
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		out[i] = []float32{float32(len(t))}
+	}
+	return out, nil
+}
+
+// TestCacheSharesInFlight checks that a text already being embedded for one
+// caller is not requested again by a concurrent one, which waits instead.
+func TestCacheSharesInFlight(t *testing.T) {
+	g := &gated{calls: make(chan []string, 4), release: make(chan struct{})}
+	c := NewCache(g, 8)
+	ctx := context.Background()
+	type result struct {
+		vecs [][]float32
+		err  error
+	}
+	first, second := make(chan result, 1), make(chan result, 1)
+	go func() { v, err := c.Embed(ctx, []string{"original"}); first <- result{v, err} }()
+	<-g.calls // "original" is in flight
+	go func() { v, err := c.Embed(ctx, []string{"reply", "original"}); second <- result{v, err} }()
+	if got := <-g.calls; len(got) != 1 || got[0] != "reply" {
+		t.Errorf("second caller asked for %q, want only [reply]", got)
+	}
+	close(g.release)
+	for _, ch := range []chan result{first, second} {
+		r := <-ch
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		if last := r.vecs[len(r.vecs)-1]; len(last) != 1 || last[0] != float32(len("original")) {
+			t.Errorf("vector of original: got %v, want [8]", last)
+		}
+	}
+	if len(g.batches) != 2 {
+		t.Errorf("batches: got %v, want [[original] [reply]]", g.batches)
+	}
+}
+
+// failing fails every call.
+type failing struct{ calls int }
+
+func (f *failing) Embed(context.Context, []string) ([][]float32, error) {
+	f.calls++
+	return nil, errors.New("throttled")
+}
+
+func TestCacheFailureIsNotCached(t *testing.T) {
+	f := &failing{}
+	c := NewCache(f, 1)
+	for range 2 {
+		if _, err := c.Embed(context.Background(), []string{"a", "b"}); err == nil {
+			t.Fatal("Embed: got nil error, want the back end's")
+		}
+	}
+	if f.calls != 2 {
+		t.Errorf("back end calls: got %d, want 2 (one per Embed: a failure stops the batches and is not remembered)", f.calls)
 	}
 }

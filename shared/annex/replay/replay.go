@@ -38,6 +38,10 @@ type Candidate struct {
 // CompatEmeval selects the original scorer's way of scoring.
 const CompatEmeval = "emeval"
 
+// EmevalModel is the OpenAI embedding model the original scorer used:
+// scores comparable with its are computed with it.
+const EmevalModel = "text-embedding-ada-002"
+
 // ConversationID is the id of the conversation replayed requests carry.
 const ConversationID = "replay"
 
@@ -121,7 +125,9 @@ type TurnResult struct {
 	Replies  []Reply `json:"replies"` // one per candidate, in candidate order
 }
 
-// Summary sums up one candidate's run.
+// Summary sums up one candidate's run. Mean, Median and Min are over the
+// scored replies; Points is the mean over every turn, a failed one counting
+// 0 points, so that a bot is not ranked up for the turns it failed.
 type Summary struct {
 	Candidate string  `json:"candidate"`
 	Scored    int     `json:"scored"`
@@ -168,6 +174,11 @@ func Run(ctx context.Context, t annex.Transcript, cands []Candidate, opt Options
 	if emb == nil {
 		emb = embed.Lexical{}
 	}
+	cache, ok := emb.(*embed.Cache)
+	if !ok {
+		cache = embed.NewCache(emb, 0)
+	}
+	emb = cache
 	res := &Result{Person: t.Person, Compat: opt.Compat, Turns: make([]TurnResult, len(cases))}
 	for _, c := range cands {
 		res.Candidates = append(res.Candidates, c.Name)
@@ -175,6 +186,12 @@ func Run(ctx context.Context, t annex.Transcript, cands []Candidate, opt Options
 	for i, c := range cases {
 		res.Turns[i] = TurnResult{Turn: i + 1, Index: c.Turn.Index, Question: c.Turn.Prompt.Text, Original: c.Turn.Answer.Text, Replies: make([]Reply, len(cands))}
 	}
+
+	// Every turn embeds its original answer: embed them all at once, in
+	// as few calls as the back end allows, before the candidates ask for
+	// them one by one. A failure here is not fatal: each turn retries, and
+	// a reply whose embedding fails says so.
+	_, _ = cache.Embed(ctx, originals(cases, opt.Compat))
 
 	type job struct{ turn, cand int }
 	jobs := make(chan job)
@@ -210,6 +227,32 @@ func Run(ctx context.Context, t annex.Transcript, cands []Candidate, opt Options
 	return res, nil
 }
 
+// originals returns the distinct texts the turns' original answers are
+// scored by: the answers, or under emeval question + " " + answer.
+func originals(cases []Case, compat string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cases {
+		_, b := scoredTexts(c, "", compat)
+		if !seen[b] {
+			seen[b] = true
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// scoredTexts returns the texts whose similarity scores reply to c: the
+// reply and the original answer, or under emeval each after the question.
+func scoredTexts(c Case, reply, compat string) (a, b string) {
+	a, b = reply, c.Turn.Answer.Text
+	if compat == CompatEmeval {
+		q := c.Turn.Prompt.Text
+		a, b = q+" "+reply, q+" "+b
+	}
+	return a, b
+}
+
 // score asks one candidate one turn and scores its reply.
 func score(ctx context.Context, c Case, cand Candidate, emb embed.Embedder, compat string) Reply {
 	r := Reply{Candidate: cand.Name}
@@ -219,11 +262,7 @@ func score(ctx context.Context, c Case, cand Candidate, emb embed.Embedder, comp
 		return r
 	}
 	r.Text = text
-	a, b := text, c.Turn.Answer.Text
-	if compat == CompatEmeval {
-		q := c.Turn.Prompt.Text
-		a, b = q+" "+text, q+" "+b
-	}
+	a, b := scoredTexts(c, text, compat)
 	vecs, err := emb.Embed(ctx, []string{a, b})
 	if err != nil {
 		r.Error = fmt.Sprintf("embedding failed: %v", err)
@@ -235,7 +274,9 @@ func score(ctx context.Context, c Case, cand Candidate, emb embed.Embedder, comp
 
 // rank gives the scored replies of a turn the original scorer's points:
 // round((s - min) / (max - min) * 100), 0 for all when max == min (so a lone
-// candidate gets 0); the best is the winner, the worst the loser.
+// candidate gets 0). When at least two replies were scored and they differ,
+// the best is the winner and the worst the loser; a lone reply, or replies
+// that all tie, neither win nor lose.
 func rank(replies []Reply) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	n := 0
@@ -253,11 +294,11 @@ func rank(replies []Reply) {
 		if !r.Scored() {
 			continue
 		}
-		if hi > lo {
+		if n >= 2 && hi > lo {
 			r.Points = int(math.Floor((r.Similarity-lo)/(hi-lo)*100 + 0.5)) // JavaScript's Math.round
+			r.Winner = r.Similarity == hi
+			r.Loser = r.Similarity == lo
 		}
-		r.Winner = r.Similarity == hi
-		r.Loser = r.Similarity == lo
 	}
 }
 
@@ -275,14 +316,16 @@ func summarize(res *Result) []Summary {
 			}
 			sims = append(sims, r.Similarity)
 			points += r.Points
-			if r.Winner && len(res.Candidates) > 1 {
+			if r.Winner {
 				s.Wins++
 			}
 		}
 		s.Scored = len(sims)
 		if s.Scored > 0 {
 			s.Mean, s.Median, s.Min = stats(sims)
-			s.Points = float64(points) / float64(s.Scored)
+		}
+		if turns := s.Scored + s.Failed; turns > 0 {
+			s.Points = float64(points) / float64(turns)
 		}
 		out[ci] = s
 	}

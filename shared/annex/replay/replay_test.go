@@ -6,6 +6,7 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/duetbot/duet/shared/annex"
@@ -151,8 +152,115 @@ func TestCompatEmeval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := res.Turns[0].Replies[0]; r.Points != 0 || math.Abs(r.Similarity-0.6) > 1e-6 {
-		t.Errorf("lone candidate: got sim %.4f points %d, want 0.6 and 0", r.Similarity, r.Points)
+	if r := res.Turns[0].Replies[0]; r.Points != 0 || math.Abs(r.Similarity-0.6) > 1e-6 || r.Winner || r.Loser {
+		t.Errorf("lone candidate: got sim %.4f points %d winner %v loser %v, want 0.6, 0, neither winner nor loser", r.Similarity, r.Points, r.Winner, r.Loser)
+	}
+	res, err = Run(context.Background(), tr, []Candidate{{"b", say("B")}, {"b2", say("B")}}, Options{Embedder: emb, Compat: CompatEmeval})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Turns[0].Replies {
+		if r.Points != 0 || r.Winner || r.Loser {
+			t.Errorf("tie, %s: got points %d winner %v loser %v, want 0, neither winner nor loser", r.Candidate, r.Points, r.Winner, r.Loser)
+		}
+	}
+	if s := res.Summaries[0]; s.Wins != 0 {
+		t.Errorf("tie: got %d wins, want 0", s.Wins)
+	}
+}
+
+// TestMeanPointsCountFailures checks a failed turn counts 0 points: a bot
+// that wins one turn of two and fails the other has mean points 50, not 100.
+func TestMeanPointsCountFailures(t *testing.T) {
+	tr := annex.Transcript{Person: "P", Messages: []annex.Message{
+		{From: "Q", Text: "Why?"}, {From: "P", Text: "Because."},
+		{From: "Q", Text: "How?"}, {From: "P", Text: "Carefully."},
+	}}
+	emb := fixed{
+		"Why? Because.": {1, 0}, "Why? A": {1, 0}, "Why? C": {0, 1},
+		"How? Carefully.": {1, 0}, "How? C": {0, 1},
+	}
+	flaky := BotFunc(func(_ context.Context, req annex.Request) (string, error) {
+		if req.Message.Text == "How?" {
+			return "", errors.New("timeout")
+		}
+		return "A", nil
+	})
+	always := BotFunc(func(context.Context, annex.Request) (string, error) { return "C", nil })
+	res, err := Run(context.Background(), tr, []Candidate{{"flaky", flaky}, {"c", always}}, Options{Embedder: emb, Compat: CompatEmeval})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := res.Summaries[0]; s.Scored != 1 || s.Failed != 1 || s.Points != 50 || s.Wins != 1 {
+		t.Errorf("flaky: got scored %d failed %d points %.1f wins %d, want 1, 1, 50.0, 1", s.Scored, s.Failed, s.Points, s.Wins)
+	}
+	if s := res.Summaries[1]; s.Points != 0 || s.Wins != 0 {
+		t.Errorf("c: got points %.1f wins %d, want 0 and 0 (a lone reply in turn 2 neither wins nor scores)", s.Points, s.Wins)
+	}
+}
+
+// countingEmbedder records each batch it is asked to embed, safely across
+// goroutines, and embeds lexically.
+type countingEmbedder struct {
+	mu      sync.Mutex
+	batches [][]string
+	texts   map[string]int
+}
+
+func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	c.mu.Lock()
+	c.batches = append(c.batches, append([]string(nil), texts...))
+	if c.texts == nil {
+		c.texts = map[string]int{}
+	}
+	for _, t := range texts {
+		c.texts[t]++
+	}
+	c.mu.Unlock()
+	return embed.Lexical{}.Embed(ctx, texts)
+}
+
+// TestOriginalsEmbeddedOnceInOneBatch checks that, whatever the number of
+// candidates and requests in flight, every original is embedded once, all
+// of them in the run's first call, and no text is embedded twice.
+func TestOriginalsEmbeddedOnceInOneBatch(t *testing.T) {
+	tr := readAda(t)
+	for _, mode := range []string{"", CompatEmeval} {
+		t.Run("compat="+mode, func(t *testing.T) {
+			next := &countingEmbedder{}
+			cache := embed.NewCache(next, 256)
+			same := BotFunc(func(context.Context, annex.Request) (string, error) { return "Postgres, boring tech wins", nil })
+			cands := []Candidate{{"a", same}, {"b", same}, {"echo", Echo}}
+			res, err := Run(context.Background(), tr, cands, Options{Embedder: cache, Compat: mode, Concurrency: 8})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]bool{}
+			for _, turn := range res.Turns {
+				o := turn.Original
+				if mode == CompatEmeval {
+					o = turn.Question + " " + o
+				}
+				want[o] = true
+			}
+			first := map[string]bool{}
+			for _, text := range next.batches[0] {
+				first[text] = true
+			}
+			for o := range want {
+				if !first[o] {
+					t.Errorf("original %q: not in the first batch %q", o, next.batches[0])
+				}
+			}
+			if len(next.batches[0]) != len(want) {
+				t.Errorf("first batch: got %d texts, want the %d originals", len(next.batches[0]), len(want))
+			}
+			for text, n := range next.texts {
+				if n != 1 {
+					t.Errorf("%q: embedded %d times, want once", text, n)
+				}
+			}
+		})
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"github.com/duetbot/duet/shared/brain"
@@ -85,13 +84,10 @@ func New(model Model, opt Options) (*Brain, error) {
 func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
 	op, fallback := "reply", b.opt.Fallback
 	var cr ChatRequest
-	var labels []string
 	persona := req.Persona != nil
 	if persona {
 		op, fallback = "persona", b.opt.FallbackPersona
 		cr = personaPrompt(req)
-		name := strings.TrimSpace(req.Persona.Name)
-		labels = append(labels, name, strings.Split(name, " ")[0])
 	} else {
 		cr = replyPrompt(req)
 	}
@@ -105,7 +101,11 @@ func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
 	var text string
 	err := b.call(ctx, op, cr, fallback != nil, func(r ChatResponse) error {
 		var err error
-		text, err = cleanReply(r.Text, persona, labels...)
+		if persona {
+			text, err = cleanPersonaReply(r.Text, req)
+		} else {
+			text, err = cleanReply(r.Text, false)
+		}
 		return err
 	})
 	if err == nil {

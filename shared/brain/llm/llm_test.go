@@ -359,3 +359,27 @@ func TestNoFallback(t *testing.T) {
 		t.Error("New(nil): got no error")
 	}
 }
+
+// TestPersonaEchoFallsBack: a model that repeats the message it should
+// answer has not answered; the offline persona does instead.
+func TestPersonaEchoFallsBack(t *testing.T) {
+	req := brain.Request{
+		Turns:   []brain.Turn{{Role: brain.Partner, Text: "Should we deploy the billing service on Friday?"}},
+		Persona: &brain.Persona{Name: "Ada", Examples: []brain.Example{{Prompt: "Friday deploy?", Answer: "Short answer: no. Ship it Monday.", Similarity: 0.9}}},
+	}
+	b, logs, _ := newBrain(t, &fakeModel{chat: answer("Should we deploy the billing service on Friday?")}, time.Second)
+	got, err := b.Reply(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := annex.Offline{}.Reply(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("reply to an echoing model = %q, want the offline persona's %q", got, want)
+	}
+	if rec := lastLog(t, logs); rec["fallback"] != true || rec["reason"] != "invalid_output" {
+		t.Errorf("log = %v, want fallback=true reason=invalid_output", rec)
+	}
+}

@@ -9,6 +9,9 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/embed"
 )
 
 // MaxReplyRunes caps a reply: the ConvAI protocol's message limit.
@@ -74,20 +77,27 @@ func score(raw json.RawMessage) (int, error) {
 
 var (
 	thinking     = regexp.MustCompile(`(?s)<think>.*?</think>`)
-	mention      = regexp.MustCompile(`(^|[\s(])@(\w+)`)
 	otherSpeaker = regexp.MustCompile(`(?im)^\s*(partner|user|human)\s*:`)
+	// speakerLabel is a line opening with one word and a colon: "Ben: …".
+	speakerLabel = regexp.MustCompile(`^\s*([\p{L}][\p{L}\p{N}_.\-]{0,31})\s*:(\s|$)`)
 )
+
+// speakers are the labels that always mark a dialogue turn.
+var speakers = []string{"partner", "user", "human", "bot", "assistant"}
 
 // quotes are the pairs a model may wrap its whole reply in.
 var quotes = [][2]string{{`"`, `"`}, {"“", "”"}, {"«", "»"}, {"'", "'"}, {"„", "“"}}
 
 // cleanReply turns a model's answer into a chat message: reasoning
 // (<think>…</think>) dropped, a "Bot:"-style label and wrapping quotes
-// removed, any continuation of the dialogue in the partner's name cut, @
+// removed, any continuation of the dialogue in another speaker's name cut,
 // mentions defused when persona is set, and the length capped. labels are
-// the names the model may have prefixed its reply with.
+// the names the model may have prefixed its reply with (the persona's).
 func cleanReply(text string, persona bool, labels ...string) (string, error) {
 	s := strings.TrimSpace(stripThinking(text))
+	if persona {
+		s = cutSpeakers(s, labels)
+	}
 	if loc := otherSpeaker.FindStringIndex(s); loc != nil && loc[0] > 0 {
 		s = strings.TrimSpace(s[:loc[0]])
 	}
@@ -102,7 +112,7 @@ func cleanReply(text string, persona bool, labels ...string) (string, error) {
 		}
 	}
 	if persona {
-		s = mention.ReplaceAllString(s, "$1$2")
+		s = brain.StripMentions(s)
 	}
 	if utf8.RuneCountInString(s) > MaxReplyRunes {
 		s = strings.TrimSpace(cut(s, MaxReplyRunes))
@@ -114,6 +124,70 @@ func cleanReply(text string, persona bool, labels ...string) (string, error) {
 		return "", fmt.Errorf("%w: JSON instead of a chat message", ErrInvalid)
 	}
 	return s, nil
+}
+
+// cleanPersonaReply is cleanReply for a reply in req.Persona's voice, which
+// must also not merely repeat the message it answers: an echo is invalid
+// output, so that the persona fallback answers instead.
+func cleanPersonaReply(text string, req brain.Request) (string, error) {
+	var labels []string
+	if req.Persona != nil {
+		name := strings.TrimSpace(req.Persona.Name)
+		labels = append(labels, name, strings.Split(name, " ")[0])
+	}
+	s, err := cleanReply(text, true, labels...)
+	if err != nil {
+		return "", err
+	}
+	if msg, ok := req.LastPartner(); ok && embed.Echoes(s, msg) {
+		return "", fmt.Errorf("%w: the reply echoes the message", ErrInvalid)
+	}
+	return s, nil
+}
+
+// cutSpeakers cuts a persona reply where the model went on writing the
+// dialogue: at the first later line labelled with a known name (names, or
+// a generic speaker such as "User"). Once the reply shows such a label —
+// on any line, its own first included — it is a transcript, and a later
+// line opening with any one word and a colon ("Ben: thanks!") is another
+// speaker too; without one, "Note: …" is just text and is kept.
+func cutSpeakers(s string, names []string) string {
+	var known []string
+	for _, n := range append(append([]string(nil), speakers...), names...) {
+		if n = strings.TrimSpace(n); n != "" {
+			known = append(known, n)
+		}
+	}
+	lines := strings.Split(s, "\n")
+	// knownLabel reports whether line opens with a known name and a colon;
+	// names may be several words ("Ada Lovelace:").
+	knownLabel := func(line string) bool {
+		line = strings.TrimLeft(line, " \t")
+		for _, n := range known {
+			if len(line) > len(n) && strings.EqualFold(line[:len(n)], n) &&
+				strings.HasPrefix(strings.TrimLeft(line[len(n):], " \t"), ":") {
+				return true
+			}
+		}
+		return false
+	}
+	label := func(line string) bool { return knownLabel(line) || speakerLabel.MatchString(line) }
+	dialogue := false
+	for _, l := range lines {
+		if knownLabel(l) {
+			dialogue = true
+			break
+		}
+	}
+	if !dialogue {
+		return s
+	}
+	for i := 1; i < len(lines); i++ {
+		if label(lines[i]) {
+			return strings.TrimSpace(strings.Join(lines[:i], "\n"))
+		}
+	}
+	return s
 }
 
 // stripThinking drops reasoning blocks some open models write before their

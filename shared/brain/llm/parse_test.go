@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/duetbot/duet/shared/brain"
 )
 
 func TestParseScores(t *testing.T) {
@@ -69,6 +71,19 @@ func TestCleanReply(t *testing.T) {
 		{"continues dialogue", "Nice one.\nPartner: thanks!\nBot: welcome", false, nil, "Nice one."},
 		{"thinking", "<think>they want a pun</think>Puns are great.", false, nil, "Puns are great."},
 		{"mentions defused", "ask @bob or (@carol)", true, nil, "ask bob or (carol)"},
+		{"quoted mention", `they said "@ben" knows`, true, nil, `they said "ben" knows`},
+		{"cc mention", "cc:@chloe", true, nil, "cc:chloe"},
+		{"bracketed mention", "[@dev] ping", true, nil, "[dev] ping"},
+		{"slack mention", "ask <@U02BEN> and <!here>", true, nil, "ask U02BEN and here"},
+		{"non-ASCII mention", "thanks @Ægir", true, nil, "thanks Ægir"},
+		{"doubled @", "@@ada look", true, nil, "ada look"},
+		{"e-mail kept in persona", "mail me at a@b.com", true, nil, "mail me at a@b.com"},
+		{"continues as another speaker", "Sure, Friday works.\nBen: great, thanks!\nAda: np", true, []string{"Ada"}, "Sure, Friday works."},
+		{"labelled, then another speaker", "Ada: sure thing\nben: thanks\nAda: np", true, []string{"Ada", "Ada"}, "sure thing"},
+		{"continues as the persona", "Sure.\nAda Lovelace: and another thing", true, []string{"Ada Lovelace", "Ada"}, "Sure."},
+		{"continues as user", "Sure.\nChloe: me too\nUser: ok", true, nil, "Sure."},
+		{"a note is text", "Sure, Friday works.\nNote: bring coffee.", true, []string{"Ada"}, "Sure, Friday works.\nNote: bring coffee."},
+		{"a time is text", "Meet at\n10:30 then", true, []string{"Ada"}, "Meet at\n10:30 then"},
 		{"mentions kept in ConvAI", "mail me at a@b.c", false, nil, "mail me at a@b.c"},
 	}
 	for _, tt := range tests {
@@ -87,6 +102,22 @@ func TestCleanReply(t *testing.T) {
 	long := strings.Repeat("é", MaxReplyRunes+10)
 	if got, _ := cleanReply(long, false); len([]rune(got)) != MaxReplyRunes {
 		t.Errorf("long reply: got %d runes, want %d", len([]rune(got)), MaxReplyRunes)
+	}
+}
+
+func TestCleanPersonaReply(t *testing.T) {
+	req := brain.Request{
+		Persona: &brain.Persona{Name: "Ada Lovelace"},
+		Turns:   []brain.Turn{{Role: brain.Partner, Text: "Should we deploy on Friday?"}},
+	}
+	for _, echo := range []string{"Should we deploy on Friday?", "Ada: should we deploy on friday", `"Should we deploy on Friday? Hmm."`} {
+		if got, err := cleanPersonaReply(echo, req); !errors.Is(err, ErrInvalid) {
+			t.Errorf("cleanPersonaReply(%q): got %q, %v, want ErrInvalid (an echo)", echo, got, err)
+		}
+	}
+	got, err := cleanPersonaReply("Ada: No. Friday deploys mean weekend pages, cc @ben.\nBen: fair", req)
+	if want := "No. Friday deploys mean weekend pages, cc ben."; err != nil || got != want {
+		t.Errorf("cleanPersonaReply: got %q, %v, want %q", got, err, want)
 	}
 }
 

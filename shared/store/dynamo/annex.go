@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/duet"
@@ -18,7 +20,8 @@ import (
 
 // Key values of annex items. An exchange is one item: pk
 // "ANNEX#<conversation id>", sk "MSG#<timestamp>#<message id>" (see
-// annex.Exchange.Key), with expires_at. A persona is a "META" item (who the
+// annex.Exchange.Key), with expires_at. A persona, pk
+// "PERSONA#<annex.PersonaKey(name)>", is a "META" item (who the
 // person is and how many pairs they have) and one item per pair, sk
 // "PAIR#<n>" with n zero-padded so pairs sort in order; persona items never
 // expire.
@@ -76,9 +79,21 @@ func (s *Store) SaveExchange(ctx context.Context, ex annex.Exchange) error {
 		return fmt.Errorf("encode exchange %s: %w", it.SK, err)
 	}
 	if _, err := s.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.table), Item: av}); err != nil {
-		return fmt.Errorf("save exchange in conversation %q: %w", ex.Conversation, err)
+		return refused(fmt.Errorf("save exchange in conversation %q: %w", ex.Conversation, err), "the message is too large to record")
 	}
 	return nil
+}
+
+// refused returns err as a duet.EINVALID error saying msg when DynamoDB
+// refused the request as invalid (a ValidationException: an item over
+// 400 KB, a key over its limit), which no retry can fix; any other error
+// is returned as it is, for the caller to treat as an outage.
+func refused(err error, msg string) error {
+	var ae smithy.APIError
+	if errors.As(err, &ae) && ae.ErrorCode() == "ValidationException" {
+		return duet.Wrap(duet.EINVALID, err, "%s", msg)
+	}
+	return err
 }
 
 // Exchanges returns the unexpired exchanges of a conversation in key order.
@@ -114,14 +129,14 @@ func (s *Store) Exchanges(ctx context.Context, conversation string) ([]annex.Exc
 // sees a count larger than the pairs written. Pairs left over from a larger
 // earlier import lie beyond the count and are ignored.
 func (s *Store) SavePersona(ctx context.Context, p annex.PersonaData) error {
-	pk := personaPrefix + p.Name
+	pk := personaPrefix + annex.PersonaKey(p.Name)
 	for i, pr := range p.Pairs {
 		av, err := attributevalue.MarshalMap(pairItem{PK: pk, SK: pairKey(i), Prompt: pr.Prompt, Answer: pr.Answer})
 		if err != nil {
 			return fmt.Errorf("encode persona pair %d: %w", i, err)
 		}
 		if _, err := s.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.table), Item: av}); err != nil {
-			return fmt.Errorf("save persona %q pair %d: %w", p.Name, i, err)
+			return refused(fmt.Errorf("save persona %q pair %d: %w", p.Name, i, err), fmt.Sprintf("pair %d of the persona is too large to store", i))
 		}
 	}
 	av, err := attributevalue.MarshalMap(personaMetaItem{PK: pk, SK: personaMetaKey, Name: p.Name, ID: p.ID, Username: p.Username, Count: len(p.Pairs)})
@@ -134,27 +149,37 @@ func (s *Store) SavePersona(ctx context.Context, p annex.PersonaData) error {
 	return nil
 }
 
-// LoadPersona returns the persona stored under name, or an error wrapping
-// duet.ErrNotFound when none was imported.
+// LoadPersona returns the persona stored under name, matched by
+// annex.PersonaKey, or an error wrapping duet.ErrNotFound when none was
+// imported. A persona imported before keys were normalised, under its
+// name exactly as given, is found too.
 func (s *Store) LoadPersona(ctx context.Context, name string) (annex.PersonaData, error) {
-	pk := personaPrefix + name
-	out, err := s.client.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName:      aws.String(s.table),
-		Key:            map[string]types.AttributeValue{PartitionKey: &types.AttributeValueMemberS{Value: pk}, SortKey: &types.AttributeValueMemberS{Value: personaMetaKey}},
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		return annex.PersonaData{}, fmt.Errorf("load persona %q: %w", name, err)
+	var pk string
+	var item map[string]types.AttributeValue
+	for _, key := range []string{annex.PersonaKey(name), name} {
+		if item != nil || pk == personaPrefix+key {
+			continue
+		}
+		pk = personaPrefix + key
+		out, err := s.client.GetItem(ctx, &dynamodb.GetItemInput{
+			TableName:      aws.String(s.table),
+			Key:            map[string]types.AttributeValue{PartitionKey: &types.AttributeValueMemberS{Value: pk}, SortKey: &types.AttributeValueMemberS{Value: personaMetaKey}},
+			ConsistentRead: aws.Bool(true),
+		})
+		if err != nil {
+			return annex.PersonaData{}, fmt.Errorf("load persona %q: %w", name, err)
+		}
+		item = out.Item
 	}
-	if out.Item == nil {
+	if item == nil {
 		return annex.PersonaData{}, fmt.Errorf("load persona %q: %w", name, duet.ErrNotFound)
 	}
 	var meta personaMetaItem
-	if err := attributevalue.UnmarshalMap(out.Item, &meta); err != nil {
+	if err := attributevalue.UnmarshalMap(item, &meta); err != nil {
 		return annex.PersonaData{}, fmt.Errorf("decode persona %q: %w", name, err)
 	}
 	p := annex.PersonaData{Name: meta.Name, ID: meta.ID, Username: meta.Username, Pairs: make([]annex.Pair, 0, meta.Count)}
-	err = s.queryPrefix(ctx, pk, pairPrefix, func(av map[string]types.AttributeValue) error {
+	err := s.queryPrefix(ctx, pk, pairPrefix, func(av map[string]types.AttributeValue) error {
 		var it pairItem
 		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
 			return err

@@ -5,8 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/duet"
@@ -76,11 +81,57 @@ func TestAnnexPersona(t *testing.T) {
 	if err := s.SavePersona(ctx, small); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.LoadPersona(ctx, "Ada")
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"Ada", "ada", "ADA "} {
+		got, err := s.LoadPersona(ctx, name)
+		if err != nil {
+			t.Fatalf("LoadPersona(%q): %v", name, err)
+		}
+		if len(got.Pairs) != 2 || got.Pairs[0].Answer != "only" || got.Pairs[1].Prompt != "q" || got.ID != "U1" || got.Name != "Ada" {
+			t.Errorf("LoadPersona(%q) after a smaller import: got %+v, want its 2 pairs, named Ada", name, got)
+		}
 	}
-	if len(got.Pairs) != 2 || got.Pairs[0].Answer != "only" || got.Pairs[1].Prompt != "q" || got.ID != "U1" {
-		t.Errorf("LoadPersona after a smaller import: got %+v, want its 2 pairs", got)
+}
+
+// TestAnnexPersonaLegacyKey checks a persona imported before keys were
+// normalised (pk "PERSONA#<name as given>") is still found by its name.
+func TestAnnexPersonaLegacyKey(t *testing.T) {
+	ctx := context.Background()
+	s := annexStore(t)
+	pk := personaPrefix + "Grace Hopper"
+	for _, it := range []any{
+		pairItem{PK: pk, SK: pairKey(0), Prompt: "q", Answer: "a"},
+		personaMetaItem{PK: pk, SK: personaMetaKey, Name: "Grace Hopper", Count: 1},
+	} {
+		av, err := attributevalue.MarshalMap(it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.table), Item: av}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.LoadPersona(ctx, "Grace Hopper")
+	if err != nil || got.Name != "Grace Hopper" || len(got.Pairs) != 1 {
+		t.Errorf("LoadPersona of a legacy key: got %+v, %v; want its pair", got, err)
+	}
+}
+
+// TestAnnexOversizedExchange checks that an exchange DynamoDB refuses as
+// invalid (an item over 400 KB, a sort key over 1024 bytes) is the caller's
+// error, EINVALID, not an outage.
+func TestAnnexOversizedExchange(t *testing.T) {
+	ctx := context.Background()
+	s := annexStore(t)
+	now := time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)
+	big := annex.Exchange{Conversation: "c1", At: now,
+		Request: annex.Message{From: "U2", ID: "m1", Text: strings.Repeat("x", 500_000), Timestamp: "2024-03-04T09:00:00Z"},
+		Reply:   annex.Message{From: annex.BotFrom, ID: "b1", Text: "hello"}}
+	longKey := big
+	longKey.Request.Text, longKey.Request.ID = "hi", strings.Repeat("i", 1100)
+	for name, ex := range map[string]annex.Exchange{"500 KB text": big, "1,100-byte id": longKey} {
+		err := s.SaveExchange(ctx, ex)
+		if duet.Code(err) != duet.EINVALID {
+			t.Errorf("%s: got %v (code %q), want EINVALID", name, err, duet.Code(err))
+		}
 	}
 }

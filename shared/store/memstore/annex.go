@@ -19,7 +19,7 @@ type Annex struct {
 
 	mu        sync.Mutex
 	exchanges map[string]map[string]exchangeEntry // conversation → key → exchange
-	personas  map[string]annex.PersonaData
+	personas  map[string]annex.PersonaData        // by annex.PersonaKey
 }
 
 type exchangeEntry struct {
@@ -83,11 +83,12 @@ func (a *Annex) Count() int {
 	return n
 }
 
-// LoadPersona returns a copy of the persona stored under name.
+// LoadPersona returns a copy of the persona stored under name, matched by
+// annex.PersonaKey.
 func (a *Annex) LoadPersona(_ context.Context, name string) (annex.PersonaData, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	p, ok := a.personas[name]
+	p, ok := a.personas[annex.PersonaKey(name)]
 	if !ok {
 		return annex.PersonaData{}, fmt.Errorf("load persona %q: %w", name, duet.ErrNotFound)
 	}
@@ -95,11 +96,11 @@ func (a *Annex) LoadPersona(_ context.Context, name string) (annex.PersonaData, 
 	return p, nil
 }
 
-// SavePersona replaces the persona stored under p.Name.
+// SavePersona replaces the persona stored under annex.PersonaKey(p.Name).
 func (a *Annex) SavePersona(_ context.Context, p annex.PersonaData) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	p.Pairs = append([]annex.Pair(nil), p.Pairs...)
-	a.personas[p.Name] = p
+	a.personas[annex.PersonaKey(p.Name)] = p
 	return nil
 }

@@ -37,8 +37,10 @@ func TestAnnexStore(t *testing.T) {
 	if err := s.SavePersona(ctx, p); err != nil {
 		t.Fatal(err)
 	}
-	got2, err := s.LoadPersona(ctx, "Ada")
-	if err != nil || got2.ID != "U1" || len(got2.Pairs) != 2 || got2.Pairs[1].Answer != "b" {
-		t.Errorf("LoadPersona: got %+v, %v; want what was saved", got2, err)
+	for _, name := range []string{"Ada", "ada", " ADA "} {
+		got2, err := s.LoadPersona(ctx, name)
+		if err != nil || got2.Name != "Ada" || got2.ID != "U1" || len(got2.Pairs) != 2 || got2.Pairs[1].Answer != "b" {
+			t.Errorf("LoadPersona(%q): got %+v, %v; want what was saved, named Ada", name, got2, err)
+		}
 	}
 }
