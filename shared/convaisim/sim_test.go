@@ -63,7 +63,8 @@ func pollBot(t *testing.T, handle func(t *testing.T, apiURL, token string) func(
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := &poller.Poller{Source: client, Engine: funcEngine(handle(t, apiURL, token)), Timeout: 10 * time.Second, Log: quiet}
+			// Short polling pace: the broken-bot cases wait only 300 ms for a reply.
+			p := &poller.Poller{Source: client, Engine: funcEngine(handle(t, apiURL, token)), Timeout: 10 * time.Second, MinInterval: 10 * time.Millisecond, Log: quiet}
 			_ = p.Run(ctx)
 		}()
 		t.Cleanup(func() { cancel(); wg.Wait() })
