@@ -36,7 +36,7 @@ func annexServer(t *testing.T) *httptest.Server {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	engine, err := app.AnnexEngine(context.Background(), cfg, memstore.NewAnnex(), log)
+	engine, err := app.AnnexEngine(context.Background(), cfg, memstore.NewAnnex(), app.OfflineBrains(), log)
 	if err != nil {
 		t.Fatal(err)
 	}

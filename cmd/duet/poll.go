@@ -28,11 +28,15 @@ func runPoll(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	engine, err := localEngine(ctx, cfg, log)
+	store, _, err := app.Stores(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	tg, err := app.TelegramClient(cfg, log)
+	brains, err := app.NewBrains(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	engine, tg, err := localEngine(cfg, store, brains, log)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/httpapi"
+	"github.com/duetbot/duet/shared/telegram"
 )
 
 func init() {
@@ -44,13 +45,22 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	engine, err := localEngine(ctx, cfg, log)
+	// One store client and one set of back ends serve both bots.
+	chats, exchanges, err := app.Stores(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	brains, err := app.NewBrains(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	engine, _, err := localEngine(cfg, chats, brains, log)
 	if err != nil {
 		return err
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/telegram", apigw.HTTP(httpapi.NewTelegram(engine, cfg.TelegramWebhookSecret, log).Handle, log))
-	annexState, err := mountAnnex(ctx, mux, cfg, log)
+	annexState, err := mountAnnex(ctx, mux, cfg, exchanges, brains, log)
 	if err != nil {
 		return fmt.Errorf("annex bot: %w", err)
 	}
@@ -95,18 +105,14 @@ func localConfig() (config.Config, error) {
 	return cfg, nil
 }
 
-// localEngine builds the ConvAI engine of the CLI: DynamoDB when
-// SESSIONS_TABLE is set, else the embedded store.
-func localEngine(ctx context.Context, cfg config.Config, log *slog.Logger) (*convai.Engine, error) {
-	store, err := app.ChatStore(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
+// localEngine builds the ConvAI engine of the CLI on store, with the Bot API
+// client it delivers through.
+func localEngine(cfg config.Config, store convai.Store, brains app.Brains, log *slog.Logger) (*convai.Engine, *telegram.Client, error) {
 	tg, err := app.TelegramClient(cfg, log)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return app.ConvAIEngine(ctx, cfg, store, tg, log)
+	return app.ConvAIEngine(cfg, store, tg, brains, log), tg, nil
 }
 
 func storeName(cfg config.Config) string {

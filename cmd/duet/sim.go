@@ -143,10 +143,11 @@ func (b *simBot) start(ctx context.Context, apiURL, token string) error {
 	if err != nil {
 		return fmt.Errorf("telegram client: %w", err)
 	}
-	engine, err := app.ConvAIEngine(ctx, cfg, memstore.New(), client, b.log)
+	brains, err := app.NewBrains(ctx, cfg, b.log)
 	if err != nil {
 		return err
 	}
+	engine := app.ConvAIEngine(cfg, memstore.New(), client, brains, b.log)
 	b.client, b.engine = client, engine
 	b.webhook.Store(httpapi.NewTelegram(engine, b.secret, b.log))
 	return nil

@@ -5,6 +5,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"log/slog"
 	"os"
 
 	"github.com/aws/aws-lambda-go/lambda"
@@ -16,32 +18,36 @@ import (
 
 func main() {
 	log := app.LambdaLogger()
+	h, err := newHandler(context.Background(), log)
+	if err != nil {
+		log.Error("cannot start", "err", err)
+		os.Exit(1)
+	}
+	lambda.Start(h.Handle)
+}
+
+// newHandler builds the handler once per cold start: the persona is loaded
+// here, not per request.
+func newHandler(ctx context.Context, log *slog.Logger) (*httpapi.Annex, error) {
 	cfg, err := config.FromEnv()
 	if err != nil {
-		log.Error("bad configuration", "err", err)
-		os.Exit(1)
+		return nil, err
 	}
 	if cfg.AnnexCallerKey == "" {
-		log.Error("cannot start: ANNEX_CALLER_KEY is not set; the annex endpoint is never open without a caller key")
-		os.Exit(1)
+		return nil, errors.New("ANNEX_CALLER_KEY is not set; the annex endpoint is never open without a caller key")
 	}
-	ctx := context.Background()
 	store, err := app.DynamoStore(ctx, cfg)
 	if err != nil {
-		log.Error("cannot start", "err", err)
-		os.Exit(1)
+		return nil, err
 	}
-	// The persona is loaded once per cold start.
-	engine, err := app.AnnexEngine(ctx, cfg, store, log)
+	brains, err := app.NewBrains(ctx, cfg, log)
 	if err != nil {
-		log.Error("cannot start", "err", err)
-		os.Exit(1)
+		return nil, err
 	}
-	h, err := httpapi.NewAnnex(cfg.AnnexCallerKey, engine, log)
+	engine, err := app.AnnexEngine(ctx, cfg, store, brains, log)
 	if err != nil {
-		log.Error("cannot start", "err", err)
-		os.Exit(1)
+		return nil, err
 	}
 	log.Info("annex bot ready", "person", engine.Persona().Name(), "pairs", len(engine.Persona().Data().Pairs))
-	lambda.Start(h.Handle)
+	return httpapi.NewAnnex(cfg.AnnexCallerKey, engine, log)
 }

@@ -45,7 +45,7 @@ func TestSampleEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	store := memstore.NewAnnex()
-	engine, err := app.AnnexEngine(context.Background(), cfg, store, slog.New(slog.DiscardHandler))
+	engine, err := app.AnnexEngine(context.Background(), cfg, store, app.OfflineBrains(), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestImportedPersonaFoundAnyCase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine, err := app.AnnexEngine(ctx, cfg, store, slog.New(slog.DiscardHandler))
+	engine, err := app.AnnexEngine(ctx, cfg, store, app.OfflineBrains(), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,10 +82,7 @@ func TestSampleEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine, err := app.ConvAIEngine(context.Background(), cfg, memstore.New(), tg, log)
-	if err != nil {
-		t.Fatal(err)
-	}
+	engine := app.ConvAIEngine(cfg, memstore.New(), tg, app.OfflineBrains(), log)
 	h := httpapi.NewTelegram(engine, cfg.TelegramWebhookSecret, log)
 
 	steps := []struct {

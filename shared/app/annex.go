@@ -11,17 +11,7 @@ import (
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/duet"
 	"github.com/duetbot/duet/shared/embed"
-	"github.com/duetbot/duet/shared/store/memstore"
 )
-
-// AnnexStore returns the DynamoDB store when SESSIONS_TABLE is set, else the
-// embedded in-process one.
-func AnnexStore(ctx context.Context, cfg config.Config) (annex.Store, error) {
-	if cfg.SessionsTable == "" {
-		return memstore.NewAnnex(memstore.WithTTL(cfg.SessionTTL)), nil
-	}
-	return DynamoStore(ctx, cfg)
-}
 
 // AnnexPersona returns what the bot knows of ANNEX_PERSON_NAME: the persona
 // imported into store (`duet persona import`), plus the transcripts listed
@@ -67,9 +57,10 @@ func AnnexPersona(ctx context.Context, cfg config.Config, store annex.Store) (an
 }
 
 // AnnexEngine returns the annex engine: the persona from store and/or
-// ANNEX_PERSONA_FILE (loaded once, at the call), the offline persona replier,
-// exchanges recorded in store. functions/annex and `duet serve` both call it.
-func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store, log *slog.Logger) (*annex.Engine, error) {
+// ANNEX_PERSONA_FILE (loaded once, at the call), brains.Persona writing the
+// replies, exchanges recorded in store. functions/annex and `duet serve`
+// both call it.
+func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store, brains Brains, log *slog.Logger) (*annex.Engine, error) {
 	if store == nil {
 		return nil, errors.New("annex: a store is required")
 	}
@@ -82,10 +73,6 @@ func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store, log 
 			"person", data.Name)
 	}
 	persona, err := annex.NewPersona(ctx, data, embed.Lexical{})
-	if err != nil {
-		return nil, err
-	}
-	brains, err := NewBrains(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}

@@ -34,10 +34,16 @@ type Brains struct {
 	Persona   brain.Replier
 }
 
+// OfflineBrains returns the offline back ends: deterministic, no network.
+// They are the default and every model back end's fallback.
+func OfflineBrains() Brains {
+	off := offline.New()
+	return Brains{Replier: off, Evaluator: off, Persona: annex.Offline{}}
+}
+
 // NewBrains builds the back ends once (per cold start, on Lambda).
 func NewBrains(ctx context.Context, cfg config.Config, log *slog.Logger) (Brains, error) {
-	off := offline.New()
-	offline := Brains{Replier: off, Evaluator: off, Persona: annex.Offline{}}
+	offline := OfflineBrains()
 	var model llm.Model
 	switch cfg.Brain {
 	case "", "offline":

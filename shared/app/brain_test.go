@@ -88,10 +88,11 @@ func run(t *testing.T, cfg config.Config) (convaiReply map[string]any, annexRepl
 	ctx := context.Background()
 	log := slog.New(slog.DiscardHandler)
 	out := &sent{}
-	engine, err := ConvAIEngine(ctx, cfg, memstore.New(), out, log)
+	brains, err := NewBrains(ctx, cfg, log)
 	if err != nil {
 		t.Fatal(err)
 	}
+	engine := ConvAIEngine(cfg, memstore.New(), out, brains, log)
 	for _, text := range []string{"/start A wasp is crawling on your wrist.", "I would stay calm and wait."} {
 		if err := engine.Handle(ctx, convai.Update{ChatID: 1, Text: text}); err != nil {
 			t.Fatal(err)
@@ -103,7 +104,7 @@ func run(t *testing.T, cfg config.Config) (convaiReply map[string]any, annexRepl
 	if err := json.Unmarshal([]byte(out.msgs[0]), &convaiReply); err != nil {
 		t.Fatal(err)
 	}
-	ae, err := AnnexEngine(ctx, cfg, memstore.NewAnnex(), log)
+	ae, err := AnnexEngine(ctx, cfg, memstore.NewAnnex(), brains, log)
 	if err != nil {
 		t.Fatal(err)
 	}

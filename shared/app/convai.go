@@ -8,6 +8,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambdacontext"
 
+	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/store/dynamo"
@@ -36,21 +37,22 @@ func DynamoStore(ctx context.Context, cfg config.Config) (*dynamo.Store, error) 
 	return dynamo.New(client, cfg.SessionsTable, dynamo.WithTTL(cfg.SessionTTL)), nil
 }
 
-// ChatStore returns the DynamoDB store when SESSIONS_TABLE is set, else the
-// embedded in-process store.
-func ChatStore(ctx context.Context, cfg config.Config) (convai.Store, error) {
+// Stores returns the stores of both bots: one DynamoDB store (one client)
+// when SESSIONS_TABLE is set, else the embedded in-process ones.
+func Stores(ctx context.Context, cfg config.Config) (convai.Store, annex.Store, error) {
 	if cfg.SessionsTable == "" {
-		return memstore.New(memstore.WithTTL(cfg.SessionTTL)), nil
+		return memstore.New(memstore.WithTTL(cfg.SessionTTL)), memstore.NewAnnex(memstore.WithTTL(cfg.SessionTTL)), nil
 	}
-	return DynamoStore(ctx, cfg)
+	s, err := DynamoStore(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, s, nil
 }
 
-// ConvAIEngine returns the ConvAI chat engine on store, delivering through sender.
-func ConvAIEngine(ctx context.Context, cfg config.Config, store convai.Store, sender convai.Sender, log *slog.Logger) (*convai.Engine, error) {
-	brains, err := NewBrains(ctx, cfg, log)
-	if err != nil {
-		return nil, err
-	}
+// ConvAIEngine returns the ConvAI chat engine on store, delivering through
+// sender, with the back ends brains.
+func ConvAIEngine(cfg config.Config, store convai.Store, sender convai.Sender, brains Brains, log *slog.Logger) *convai.Engine {
 	return &convai.Engine{
 		Store:       store,
 		Sender:      sender,
@@ -59,7 +61,7 @@ func ConvAIEngine(ctx context.Context, cfg config.Config, store convai.Store, se
 		MaxTurns:    cfg.ChatMaxTurns,
 		IdleTimeout: cfg.ChatIdleTimeout,
 		Log:         log,
-	}, nil
+	}
 }
 
 // TelegramClient returns the Bot API client for cfg's API URL and token.
@@ -81,5 +83,9 @@ func ConvAI(ctx context.Context, cfg config.Config, log *slog.Logger) (*convai.E
 	if err != nil {
 		return nil, err
 	}
-	return ConvAIEngine(ctx, cfg, store, tg, log)
+	brains, err := NewBrains(ctx, cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	return ConvAIEngine(cfg, store, tg, brains, log), nil
 }

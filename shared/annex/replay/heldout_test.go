@@ -2,22 +2,12 @@ package replay
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/embed"
 	"github.com/duetbot/duet/shared/store/memstore"
 )
-
-func readAdaHeldout(t testing.TB) annex.Transcript {
-	t.Helper()
-	tr, err := annex.ReadTranscript(filepath.Join("..", "testdata", "ada-heldout.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
 
 // TestHeldoutConversation trains the persona engine on the whole sample
 // transcript, the way `duet serve` does with ANNEX_PERSONA_FILE, replays a
@@ -32,7 +22,7 @@ func readAdaHeldout(t testing.TB) annex.Transcript {
 // on both sides, echo's copy of the question keeps it ahead (0.534 vs
 // 0.636): that is logged, not asserted.
 func TestHeldoutConversation(t *testing.T) {
-	train, heldout := readAda(t), readAdaHeldout(t)
+	train, heldout := readAda(t), readTranscript(t, "ada-heldout.json")
 	if heldout.Person != train.Person || heldout.Username() != train.Username() {
 		t.Fatalf("held-out person %s (%s), want %s (%s)", heldout.Person, heldout.Username(), train.Person, train.Username())
 	}

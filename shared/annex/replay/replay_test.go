@@ -14,14 +14,17 @@ import (
 	"github.com/duetbot/duet/shared/store/memstore"
 )
 
-func readAda(t testing.TB) annex.Transcript {
+// readTranscript reads a transcript of shared/annex/testdata.
+func readTranscript(t testing.TB, name string) annex.Transcript {
 	t.Helper()
-	tr, err := annex.ReadTranscript(filepath.Join("..", "testdata", "ada.json"))
+	tr, err := annex.ReadTranscript(filepath.Join("..", "testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return tr
 }
+
+func readAda(t testing.TB) annex.Transcript { return readTranscript(t, "ada.json") }
 
 func TestCasesGrowPrefixes(t *testing.T) {
 	tr := annex.Transcript{Person: "P", Messages: []annex.Message{
