@@ -74,6 +74,15 @@ type Replier interface {
 	Reply(ctx context.Context, req Request) (string, error)
 }
 
+// Ender is a Replier that may decide the chat is over (a ClariQ system
+// with nothing useful left to ask). The ConvAI engine calls ReplyEnd instead
+// of Reply when a Replier implements it; when end is true, text is sent as
+// the bot's closing line and the engine then ends the chat with its final
+// evaluation.
+type Ender interface {
+	ReplyEnd(ctx context.Context, req Request) (text string, end bool, err error)
+}
+
 // Scores are the three whole-chat scores of the ConvAI protocol, each 1..10.
 type Scores struct {
 	Quality    int `json:"quality"`
