@@ -1,128 +1,322 @@
 package convai
 
 import (
+	"hash/fnv"
+	"slices"
 	"time"
 
 	"github.com/duetbot/duet/shared/brain"
 )
 
-// Status is where a chat is in its life.
+// Status is where a chat session is in its life.
 type Status string
 
-// The statuses of a chat.
+// The statuses of a chat session.
 const (
 	Open  Status = "open"
 	Ended Status = "ended"
 )
 
-// Limits that keep a stored chat far below DynamoDB's 400 KB item size,
-// counted in bytes since that is what DynamoDB counts: a turn may hold up to
-// 4096 characters of up to 4 bytes each.
+// Limits that keep every stored item small, whatever the chat's length:
+// a chat is a small Head plus one Record per partner message, and a
+// message's writes touch only its own Record and the Head.
 const (
-	maxStoredTurns = 48         // the oldest turns are dropped past this
-	maxTurnsBytes  = 256 << 10  // … or past this many bytes of turn text
-	maxContextLen  = 8 << 10    // bytes of context kept
-	maxTurnLen     = MaxTextLen // characters of one turn kept
-	// maxRecentUpdates bounds the update ids kept for de-duplication:
-	// Telegram re-delivers only the updates it has not had a 2xx for, a
-	// handful at most per chat.
-	maxRecentUpdates = 32
+	// Window is how many of the newest Records a Load returns besides the
+	// session's start: the turns a reply sees, and the most replies that
+	// may wait undelivered in one chat.
+	Window = 8
+	// maxRecent bounds the update ids of delivered records a Head keeps
+	// for de-duplication beyond the Window.
+	maxRecent     = 16
+	maxContextLen = 8 << 10    // bytes of context kept
+	maxTurnLen    = MaxTextLen // characters of one turn kept
 )
 
-// Chat is the stored state of one ConvAI chat.
-type Chat struct {
-	ID      int64  `dynamodbav:"chat_id"`
-	Status  Status `dynamodbav:"status"`
-	Context string `dynamodbav:"context"`
-	// Turns is the dialogue, oldest first, bounded to the last maxStoredTurns.
-	Turns []brain.Turn `dynamodbav:"turns"`
-	// Ratings holds the bot's evaluation of each partner message.
-	Ratings []int `dynamodbav:"ratings"`
-	// PartnerTurns counts the partner's messages, including dropped turns.
-	PartnerTurns int `dynamodbav:"partner_turns"`
-	// LastUpdateID is the highest processed non-zero update_id.
-	LastUpdateID int64 `dynamodbav:"last_update_id"`
-	// RecentUpdates holds the last maxRecentUpdates non-zero update_ids
-	// processed, for de-duplication that survives out-of-order deliveries.
-	RecentUpdates []int64 `dynamodbav:"recent_updates"`
-	// Outbox holds messages stored but not yet delivered, in order.
-	Outbox []string `dynamodbav:"outbox"`
-	// OutboxSince is when the oldest message in Outbox was stored.
-	OutboxSince time.Time `dynamodbav:"outbox_since"`
+// Head is the small per-chat item: which session is current, how far its
+// delivery sequence has gone and when the chat was last active. Only the
+// sender that delivered a record, or one that gave up on it, writes it.
+type Head struct {
+	ChatID int64
+	// Session numbers the chat's sessions: every /start begins the next.
+	Session int64
+	Status  Status
+	// Sent is the sequence number of the session's last record whose
+	// messages all went out; -1 before the start record is done.
+	Sent int64
+	// Part counts the messages of record Sent+1 already sent (a closing
+	// reply goes out as two messages: the reply, then the final).
+	Part int
+	// Recent holds keys (see recentKey) of the non-zero update ids of the
+	// session's delivered records, newest last, for de-duplication of
+	// updates older than the Window.
+	Recent []int64
+	// PartnerAt is when the newest delivered record's partner message
+	// arrived; SentAt when the bot's last message went out.
+	PartnerAt time.Time
+	SentAt    time.Time
+	// Pending is set when a sender gave up with messages undelivered: the
+	// sweeper looks at the chat once it is older than the outbox grace.
+	Pending time.Time
 	// Version increases by one with every write; writes are conditional on it.
-	Version      int64     `dynamodbav:"version"`
-	StartedAt    time.Time `dynamodbav:"started_at"`
-	LastActivity time.Time `dynamodbav:"last_activity"`
+	Version int64
 }
 
-// Clone returns a deep copy, so that a failed write never leaves a
-// half-changed chat behind.
-func (c *Chat) Clone() *Chat {
-	n := *c
-	n.Turns = append([]brain.Turn(nil), c.Turns...)
-	n.Ratings = append([]int(nil), c.Ratings...)
-	n.Outbox = append([]string(nil), c.Outbox...)
-	n.RecentUpdates = append([]int64(nil), c.RecentUpdates...)
-	return &n
-}
-
-// request is what the brain sees of the chat.
-func (c *Chat) request() brain.Request {
-	return brain.Request{Context: c.Context, Turns: c.Turns}
-}
-
-func (c *Chat) addTurn(role brain.Role, text string) {
-	c.Turns = append(c.Turns, brain.Turn{Role: role, Text: truncate(text, maxTurnLen)})
-	drop := max(len(c.Turns)-maxStoredTurns, 0)
-	size := 0
-	for _, t := range c.Turns[drop:] {
-		size += len(t.Text)
+// IdleSince is the later of the partner's last message and the bot's last
+// delivered one: the instant from which the chat counts as silent.
+func (h *Head) IdleSince() time.Time {
+	if h.SentAt.After(h.PartnerAt) {
+		return h.SentAt
 	}
-	for ; size > maxTurnsBytes && drop < len(c.Turns)-1; drop++ {
-		size -= len(c.Turns[drop].Text)
-	}
-	if drop > 0 {
-		c.Turns = append(c.Turns[:0:0], c.Turns[drop:]...)
-	}
+	return h.PartnerAt
 }
 
-func (c *Chat) queue(msg string, now time.Time) {
-	if len(c.Outbox) == 0 {
-		c.OutboxSince = now
-	}
-	c.Outbox = append(c.Outbox, msg)
+// Kind of a record.
+type RecordKind string
+
+// The kinds of records.
+const (
+	// StartRecord opens a session (sequence number 0): the context, and
+	// with /begin the bot's first message.
+	StartRecord RecordKind = "start"
+	// TurnRecord is one partner message and the bot's reply.
+	TurnRecord RecordKind = "turn"
+	// EndRecord is a partner's /end, or the sweeper ending an idle chat:
+	// the final evaluation only.
+	EndRecord RecordKind = "end"
+)
+
+// Lease says which sender may deliver a record, until when.
+type Lease struct {
+	Owner string
+	Until time.Time
 }
 
-// botSpoke reports whether the bot has said anything yet.
-func (c *Chat) botSpoke() bool {
-	for _, t := range c.Turns {
-		if t.Role == brain.Bot {
-			return true
+// Held reports whether the lease is held by someone other than owner at now.
+func (l Lease) Held(owner string, now time.Time) bool {
+	return l.Owner != "" && l.Owner != owner && now.Before(l.Until)
+}
+
+// Record is one step of a session, written once when the partner's message
+// is accepted (with the bot's answer) and never changed after, but for its
+// delivery lease.
+type Record struct {
+	Session int64
+	// Seq is the record's place in the session's delivery sequence, from 0
+	// (the start record).
+	Seq  int64
+	Kind RecordKind
+	// UpdateID and Sum (a hash of the update's text) recognise a
+	// redelivered update; UpdateID 0 is never de-duplicated.
+	UpdateID int64
+	Sum      uint64
+	// Context is the start record's context text.
+	Context string
+	// Partner is the partner's message; Bot the bot's reply text.
+	Partner string
+	Bot     string
+	// Rating is the bot's evaluation of Partner, 1..10 (0: none).
+	Rating int
+	// Final holds the whole-chat scores when the record ends the session.
+	Final *brain.Scores
+	// PartnerTurns counts the session's partner messages up to this record.
+	PartnerTurns int
+	At           time.Time
+	Lease        Lease
+}
+
+// Messages returns what the record has the bot send, in order.
+func (r *Record) Messages() []string {
+	var out []string
+	if r.Bot != "" {
+		rating := r.Rating
+		if r.Kind == StartRecord {
+			rating = 0
+		}
+		out = append(out, EncodeReply(r.Bot, rating))
+	}
+	if r.Final != nil {
+		out = append(out, EncodeFinal(*r.Final))
+	}
+	return out
+}
+
+// Ends reports whether the record ends its session.
+func (r *Record) Ends() bool { return r.Final != nil }
+
+// Chat is what one Load returns: the head (zero Version: none stored yet)
+// and the newest records, oldest first: the start record of the newest
+// session and up to Window others, possibly of earlier sessions.
+type Chat struct {
+	ID      int64
+	Head    Head
+	Records []Record
+}
+
+// textSum hashes an update's text, to tell a redelivered update from a
+// new one that reuses its id (a server that restarted its counter).
+func textSum(text string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(text))
+	return h.Sum64()
+}
+
+// session is the current session of a loaded chat, as the engine sees it.
+type session struct {
+	chatID  int64
+	head    Head     // as stored (Version 0: none)
+	number  int64    // 0: the chat never started
+	start   *Record  // nil when it fell out of the window or never existed
+	records []Record // of this session, oldest first, the start included
+	sent    int64    // the delivery watermark for this session
+	part    int
+	recent  []int64
+}
+
+// current returns the newest session of c.
+func (c *Chat) current() *session {
+	s := &session{chatID: c.ID, head: c.Head, number: c.Head.Session, sent: -1}
+	for _, r := range c.Records {
+		s.number = max(s.number, r.Session)
+	}
+	if s.number == c.Head.Session && c.Head.Version > 0 {
+		s.sent, s.part, s.recent = c.Head.Sent, c.Head.Part, c.Head.Recent
+	}
+	for _, r := range c.Records {
+		if r.Session == s.number {
+			s.records = append(s.records, r)
 		}
 	}
-	return false
+	slices.SortFunc(s.records, func(a, b Record) int { return int(a.Seq - b.Seq) })
+	if len(s.records) > 0 && s.records[0].Seq == 0 {
+		s.start = &s.records[0]
+	}
+	return s
 }
 
-// seen reports whether update id was already processed in this chat.
-func (c *Chat) seen(id int64) bool {
+// exists reports whether the chat has a session at all.
+func (s *session) exists() bool { return s.number > 0 && (s.start != nil || len(s.records) > 0) }
+
+// last returns the newest record of the session.
+func (s *session) last() *Record {
+	if len(s.records) == 0 {
+		return nil
+	}
+	return &s.records[len(s.records)-1]
+}
+
+// status is Ended once any record of the session ends it.
+func (s *session) status() Status {
+	if s.head.Session == s.number && s.head.Status == Ended {
+		return Ended
+	}
+	for _, r := range s.records {
+		if r.Ends() {
+			return Ended
+		}
+	}
+	return Open
+}
+
+// seen reports whether an update with this id and text was already accepted
+// in the session.
+func (s *session) seen(id int64, sum uint64) bool {
 	if id == 0 {
 		return false
 	}
-	for _, u := range c.RecentUpdates {
-		if u == id {
+	for _, r := range s.records {
+		if r.UpdateID == id && r.Sum == sum {
+			return true
+		}
+	}
+	return slices.Contains(s.recent, recentKey(id, sum))
+}
+
+// seenStart reports whether a /start with this id and text is a copy of
+// the one that began the session: any other /start begins a new session.
+func (s *session) seenStart(id int64, sum uint64) bool {
+	return id != 0 && s.start != nil && s.start.UpdateID == id && s.start.Sum == sum
+}
+
+// recentKey combines an update id with its text's hash, so that an id a
+// server reuses for another message is not taken for a duplicate.
+func recentKey(id int64, sum uint64) int64 {
+	return int64(uint64(id)*0x9e3779b97f4a7c15 ^ sum)
+}
+
+// setLease records that the record seq is now leased as l.
+func (s *session) setLease(seq int64, l Lease) {
+	for i := range s.records {
+		if s.records[i].Seq == seq {
+			s.records[i].Lease = l
+		}
+	}
+}
+
+// nextSeq is the sequence number of the session's next record.
+func (s *session) nextSeq() int64 {
+	if l := s.last(); l != nil {
+		return l.Seq + 1
+	}
+	return s.sent + 1
+}
+
+// unsent returns the session's records not yet fully delivered, in order.
+func (s *session) unsent() []Record {
+	var out []Record
+	for _, r := range s.records {
+		if r.Seq > s.sent {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// partnerTurns is how many partner messages the session has had.
+func (s *session) partnerTurns() int {
+	if l := s.last(); l != nil {
+		return l.PartnerTurns
+	}
+	return 0
+}
+
+// idleSince is when the session last saw a partner message or delivered one.
+func (s *session) idleSince() time.Time {
+	t := s.head.IdleSince()
+	if s.head.Session != s.number {
+		t = time.Time{}
+	}
+	for _, r := range s.records {
+		if r.At.After(t) {
+			t = r.At
+		}
+	}
+	return t
+}
+
+// request is what the brain sees of the session: its context and the
+// dialogue in the window.
+func (s *session) request() brain.Request {
+	var req brain.Request
+	if s.start != nil {
+		req.Context = s.start.Context
+	}
+	for _, r := range s.records {
+		if r.Partner != "" {
+			req.Turns = append(req.Turns, brain.Turn{Role: brain.Partner, Text: r.Partner})
+		}
+		if r.Bot != "" {
+			req.Turns = append(req.Turns, brain.Turn{Role: brain.Bot, Text: r.Bot})
+		}
+	}
+	return req
+}
+
+// botSpoke reports whether the bot has said anything in the session.
+func (s *session) botSpoke() bool {
+	for _, r := range s.records {
+		if r.Bot != "" {
 			return true
 		}
 	}
 	return false
-}
-
-func (c *Chat) remember(id int64) {
-	if id == 0 {
-		return
-	}
-	c.LastUpdateID = max(c.LastUpdateID, id)
-	c.RecentUpdates = append(c.RecentUpdates, id)
-	if over := len(c.RecentUpdates) - maxRecentUpdates; over > 0 {
-		c.RecentUpdates = append(c.RecentUpdates[:0:0], c.RecentUpdates[over:]...)
-	}
 }

@@ -2,9 +2,11 @@ package convai
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -22,20 +24,31 @@ type Update struct {
 	Text     string
 }
 
-// Store keeps chats. Implementations: package store/memstore (in-process)
-// and store/dynamo (DynamoDB); both pass the suite in store/storetest.
+// Store keeps chats as a small head and one record per accepted message.
+// Implementations: package store/memstore (in-process) and store/dynamo
+// (DynamoDB); both pass the suite in store/storetest.
 type Store interface {
-	// Get returns the chat with a consistent read, or an error wrapping
-	// duet.ErrNotFound when there is none or it has expired.
-	Get(ctx context.Context, id int64) (*Chat, error)
-	// Save writes c if the stored version is still prev (prev 0: no chat,
-	// or an expired one), else returns an error wrapping duet.ErrConflict.
-	// c.Version must be prev+1.
-	Save(ctx context.Context, c *Chat, prev int64) error
-	// Idle returns the ids of open chats whose last activity is before t.
+	// Load returns, with one consistent read, the chat's head and its newest
+	// records: the newest session's start record and up to Window others.
+	// It returns an error wrapping duet.ErrNotFound when the chat has
+	// nothing stored (or only expired items).
+	Load(ctx context.Context, id int64) (*Chat, error)
+	// Append stores r if the chat has no record (r.Session, r.Seq) yet,
+	// else returns an error wrapping duet.ErrConflict.
+	Append(ctx context.Context, id int64, r *Record) error
+	// Claim sets the lease of record (session, seq) to l if its stored
+	// lease is free at now, expired, or already l.Owner's; else it returns
+	// an error wrapping duet.ErrConflict (duet.ErrNotFound: no such record).
+	Claim(ctx context.Context, id, session, seq int64, l Lease, now time.Time) error
+	// Commit writes h if the stored head's version is still prev (0: none),
+	// else returns an error wrapping duet.ErrConflict. h.Version must be
+	// prev+1.
+	Commit(ctx context.Context, h *Head, prev int64) error
+	// Idle returns the ids of chats whose head is open with nothing known
+	// pending and idle (Head.IdleSince) since before t.
 	Idle(ctx context.Context, before time.Time) ([]int64, error)
-	// Undelivered returns the ids of chats holding messages stored before t
-	// and not yet delivered.
+	// Undelivered returns the ids of chats whose head has been Pending
+	// since before t.
 	Undelivered(ctx context.Context, before time.Time) ([]int64, error)
 }
 
@@ -48,31 +61,52 @@ type Sender interface {
 const (
 	DefaultMaxTurns    = 20
 	DefaultIdleTimeout = 5 * time.Minute
-	// DefaultOutboxGrace is how long a stored reply may wait before the
-	// sweeper delivers it: longer than any request may take, so that the
-	// sweeper does not race a handler that is still sending.
+	// DefaultOutboxGrace is how long a reply a sender gave up on waits
+	// before the sweeper delivers it.
 	DefaultOutboxGrace = 45 * time.Second
-	sweepWorkers       = 8
-	saveAttempts       = 3
+	// DefaultDeliveryTimeout bounds one Handle, reply and delivery included,
+	// whether or not its caller is still waiting: inside API Gateway's 30 s.
+	DefaultDeliveryTimeout = 20 * time.Second
+	// leaseSlack is how long a lease outlives its holder's deadline, so
+	// that no one takes over a record whose send may still be in flight.
+	leaseSlack = 3 * time.Second
+	// cleanupTime is kept after the deadline to record a failed delivery.
+	cleanupTime  = time.Second
+	firstPoll    = 10 * time.Millisecond
+	maxPoll      = 250 * time.Millisecond
+	sweepWorkers = 8
+	saveAttempts = 8
 )
 
 // Engine runs ConvAI chats: one Handle per server message, one Sweep per
 // tick of the idle-chat schedule. Its fields are set once; it is safe for
-// concurrent use.
+// concurrent use, also by several processes sharing one Store.
+//
+// Delivery: every accepted message becomes one Record in its session's
+// delivery sequence, leased to the handler that wrote it. A sender sends a
+// record only while it holds the record's lease and every earlier record of
+// the session is delivered; then it advances the head's watermark. A
+// duplicate update, a retry or the sweeper delivers only records whose
+// lease is free or expired, so a reply goes out once, in order.
 type Engine struct {
 	Store     Store
 	Sender    Sender
 	Replier   brain.Replier
 	Evaluator brain.Evaluator
+	// Fallback writes the reply when Replier's would be a protocol command
+	// (a model answering "/end"); nil: the command is defused as text.
+	Fallback brain.Replier
 	// MaxTurns is how many partner messages the bot answers before it
 	// ends the chat itself.
 	MaxTurns int
-	// IdleTimeout is the partner silence after which Sweep ends a chat.
+	// IdleTimeout is the silence after which Sweep ends a chat.
 	IdleTimeout time.Duration
-	// OutboxGrace is how long Sweep leaves a stored reply to its handler.
+	// OutboxGrace is how long Sweep leaves a reply a sender gave up on.
 	OutboxGrace time.Duration
-	Now         func() time.Time
-	Log         *slog.Logger
+	// DeliveryTimeout bounds each Handle, independently of its caller.
+	DeliveryTimeout time.Duration
+	Now             func() time.Time
+	Log             *slog.Logger
 }
 
 func (e *Engine) now() time.Time {
@@ -97,197 +131,378 @@ func orDefault[T comparable](v, def T) T {
 	return v
 }
 
-// Handle processes one server message: it stores the partner's turn with the
-// bot's answer in one conditional write, delivers the answer, and records the
-// delivery in a second write. A duplicate of an answered update sends
-// nothing; a duplicate of one whose answer was not delivered delivers it.
+// budget returns the context Handle works in: not cancelled when its caller
+// hangs up, and ending at DeliveryTimeout or cleanupTime before the
+// caller's own deadline (a Lambda's), whichever is first.
+func (e *Engine) budget(ctx context.Context) (context.Context, context.CancelFunc) {
+	deadline := time.Now().Add(orDefault(e.DeliveryTimeout, DefaultDeliveryTimeout))
+	if d, ok := ctx.Deadline(); ok && d.Add(-cleanupTime).Before(deadline) {
+		deadline = d.Add(-cleanupTime)
+	}
+	return context.WithDeadline(context.WithoutCancel(ctx), deadline)
+}
+
+// lease returns a lease for owner that outlives ctx's deadline by leaseSlack.
+func (e *Engine) lease(ctx context.Context, owner string) Lease {
+	left := orDefault(e.DeliveryTimeout, DefaultDeliveryTimeout)
+	if d, ok := ctx.Deadline(); ok {
+		left = time.Until(d)
+	}
+	return Lease{Owner: owner, Until: e.now().Add(left + leaseSlack)}
+}
+
+func newOwner() string { return rand.Text()[:16] }
+
+// Handle processes one server message: it stores the partner's message with
+// the bot's answer as the session's next record (one conditional write),
+// delivers it in sequence order, and advances the head (a second write). A
+// duplicate of an accepted update delivers only what no live sender holds.
 //
 // Errors with code duet.EINVALID or duet.ENOTFOUND mean the message can never
 // be processed (it is dropped); duet.EUNAVAILABLE means a retry may succeed,
 // and a retry is safe.
 func (e *Engine) Handle(ctx context.Context, u Update) error {
+	ctx, cancel := e.budget(ctx)
+	defer cancel()
 	cmd := Parse(u.Text)
+	sum := textSum(u.Text)
+	owner := newOwner()
 	for range saveAttempts {
-		chat, err := e.Store.Get(ctx, u.ChatID)
-		if err != nil && !errors.Is(err, duet.ErrNotFound) {
-			return duet.Wrap(duet.EUNAVAILABLE, err, "load chat")
-		}
-		if chat != nil && chat.seen(u.UpdateID) {
-			e.log().InfoContext(ctx, "duplicate update", "chat", u.ChatID, "update_id", u.UpdateID)
-			return e.flush(ctx, chat)
-		}
-		next, err := e.apply(ctx, chat, u, cmd)
+		chat, err := e.load(ctx, u.ChatID)
 		if err != nil {
 			return err
 		}
-		prev := int64(0)
-		if chat != nil {
-			prev = chat.Version
+		s := chat.current()
+		if dup := s.seen(u.UpdateID, sum); s.exists() && (cmd.Kind == Start && s.seenStart(u.UpdateID, sum) || cmd.Kind != Start && dup) {
+			e.log().InfoContext(ctx, "duplicate update", "chat", u.ChatID, "update_id", u.UpdateID)
+			return e.deliver(ctx, s, owner)
 		}
-		next.Version = prev + 1
-		switch err := e.Store.Save(ctx, next, prev); {
+		rec, err := e.apply(ctx, s, u, cmd)
+		if err != nil {
+			return err
+		}
+		rec.Sum, rec.At, rec.Lease = sum, e.now(), e.lease(ctx, owner)
+		switch err := e.Store.Append(ctx, u.ChatID, rec); {
 		case errors.Is(err, duet.ErrConflict):
 			e.log().InfoContext(ctx, "chat changed concurrently, retrying", "chat", u.ChatID)
 			continue
 		case err != nil:
-			return duet.Wrap(duet.EUNAVAILABLE, err, "save chat")
+			return duet.Wrap(duet.EUNAVAILABLE, err, "store message")
 		}
-		skip := 0
-		if cmd.Kind != Start { // a new chat starts with a new outbox
-			skip = e.waiting(chat)
-		}
-		return e.deliver(ctx, next, next.Outbox[skip:])
+		chat.Records = append(chat.Records, *rec)
+		return e.deliver(ctx, chat.current(), owner)
 	}
 	return duet.Errorf(duet.EUNAVAILABLE, "chat %d kept changing concurrently", u.ChatID)
 }
 
-// waiting returns how many messages at the head of chat's outbox belong to
-// a handler still delivering them (they are younger than OutboxGrace): this
-// handler leaves those alone and sends only its own. Older ones were left
-// by a failed attempt, and it delivers them first, in order.
-func (e *Engine) waiting(chat *Chat) int {
-	if chat == nil || len(chat.Outbox) == 0 {
-		return 0
+// load returns the chat, empty when nothing is stored.
+func (e *Engine) load(ctx context.Context, id int64) (*Chat, error) {
+	c, err := e.Store.Load(ctx, id)
+	switch {
+	case errors.Is(err, duet.ErrNotFound):
+		return &Chat{ID: id}, nil
+	case err != nil:
+		return nil, duet.Wrap(duet.EUNAVAILABLE, err, "load chat")
 	}
-	if e.now().Sub(chat.OutboxSince) >= orDefault(e.OutboxGrace, DefaultOutboxGrace) {
-		return 0
-	}
-	return len(chat.Outbox)
+	return c, nil
 }
 
-// apply returns the chat after message u, with the bot's messages queued.
-func (e *Engine) apply(ctx context.Context, chat *Chat, u Update, cmd Command) (*Chat, error) {
-	now := e.now()
+// apply returns the record message u adds to session s.
+func (e *Engine) apply(ctx context.Context, s *session, u Update, cmd Command) (*Record, error) {
 	if cmd.Kind == Start {
-		next := &Chat{ID: u.ChatID, Status: Open, Context: truncateBytes(cmd.Arg, maxContextLen), StartedAt: now}
-		if chat != nil { // a new chat on the same id still knows the old updates
-			next.LastUpdateID, next.RecentUpdates = chat.LastUpdateID, chat.RecentUpdates
-		}
-		e.touch(next, u, now)
+		rec := &Record{Session: s.number + 1, Seq: 0, Kind: StartRecord, UpdateID: u.UpdateID, Context: truncateBytes(cmd.Arg, maxContextLen)}
 		if cmd.Begin {
-			if err := e.speakFirst(ctx, next, now); err != nil {
+			next := &session{chatID: u.ChatID, number: rec.Session, sent: -1, records: []Record{*rec}}
+			next.start = &next.records[0]
+			if err := e.answer(ctx, next, rec, next.request(), false); err != nil {
 				return nil, err
 			}
 		}
-		return next, nil
+		return rec, nil
 	}
-	if chat == nil {
+	if !s.exists() {
 		return nil, duet.Errorf(duet.ENOTFOUND, "no chat %d: it needs /start first", u.ChatID)
 	}
-	if chat.Status != Open {
+	if s.status() != Open {
 		return nil, duet.Errorf(duet.ENOTFOUND, "chat %d has ended", u.ChatID)
 	}
-	next := chat.Clone()
-	e.touch(next, u, now)
+	if n := len(s.unsent()); n >= Window-1 {
+		return nil, duet.Errorf(duet.EUNAVAILABLE, "chat %d has %d replies waiting to be delivered", u.ChatID, n)
+	}
+	rec := &Record{Session: s.number, Seq: s.nextSeq(), Kind: TurnRecord, UpdateID: u.UpdateID, PartnerTurns: s.partnerTurns()}
 	switch cmd.Kind {
 	case Begin:
-		if next.botSpoke() || next.PartnerTurns > 0 {
+		if s.botSpoke() || s.partnerTurns() > 0 {
 			return nil, duet.Errorf(duet.EINVALID, "chat %d: /begin after the chat began", u.ChatID)
 		}
-		return next, e.speakFirst(ctx, next, now)
+		return rec, e.answer(ctx, s, rec, s.request(), false)
 	case End:
-		return next, e.end(ctx, next, now)
+		rec.Kind = EndRecord
+		return rec, e.final(ctx, rec, s.request())
 	}
 	if cmd.Arg == "" {
 		return nil, duet.Errorf(duet.EINVALID, "chat %d: empty message", u.ChatID)
 	}
-	next.addTurn(brain.Partner, cmd.Arg)
-	next.PartnerTurns++
-	closing := next.PartnerTurns >= orDefault(e.MaxTurns, DefaultMaxTurns) || IsGoodbye(cmd.Arg)
-	req := next.request()
-	req.Closing = closing
+	rec.Partner = truncate(cmd.Arg, maxTurnLen)
+	rec.PartnerTurns++
+	req := s.request()
+	req.Turns = append(req.Turns, brain.Turn{Role: brain.Partner, Text: rec.Partner})
+	req.Closing = rec.PartnerTurns >= orDefault(e.MaxTurns, DefaultMaxTurns) || IsGoodbye(cmd.Arg)
 	rating, err := e.Evaluator.Rate(ctx, req)
 	if err != nil {
 		return nil, duet.Wrap(duet.EUNAVAILABLE, err, "rate message")
 	}
-	rating = brain.Clamp(rating)
-	text, err := e.reply(ctx, req)
+	rec.Rating = brain.Clamp(rating)
+	return rec, e.answer(ctx, s, rec, req, req.Closing)
+}
+
+// answer puts the bot's reply to req in rec, and the final evaluation when
+// the chat ends with it (closing, or the Replier decided so).
+func (e *Engine) answer(ctx context.Context, s *session, rec *Record, req brain.Request, closing bool) error {
+	text, end, err := e.reply(ctx, req)
+	if err != nil {
+		return err
+	}
+	rec.Bot = text
+	if !closing && !end {
+		return nil
+	}
+	req.Turns = append(req.Turns, brain.Turn{Role: brain.Bot, Text: text})
+	return e.final(ctx, rec, req)
+}
+
+// final puts the whole-chat evaluation in rec.
+func (e *Engine) final(ctx context.Context, rec *Record, req brain.Request) error {
+	scores, err := e.Evaluator.Final(ctx, req)
+	if err != nil {
+		return duet.Wrap(duet.EUNAVAILABLE, err, "score chat")
+	}
+	rec.Final = &scores
+	return nil
+}
+
+// reply asks the Replier for the bot's next message, and whether it ends
+// the chat. A reply that reads as a protocol command is never sent as one.
+func (e *Engine) reply(ctx context.Context, req brain.Request) (string, bool, error) {
+	var text string
+	var end bool
+	var err error
+	if en, ok := e.Replier.(brain.Ender); ok {
+		text, end, err = en.ReplyEnd(ctx, req)
+	} else {
+		text, err = e.Replier.Reply(ctx, req)
+	}
+	if err != nil {
+		return "", false, duet.Wrap(duet.EUNAVAILABLE, err, "compose reply")
+	}
+	if IsCommand(text) && e.Fallback != nil {
+		e.log().WarnContext(ctx, "the reply engine answered with a protocol command; using the fallback")
+		if text, err = e.Fallback.Reply(ctx, req); err != nil {
+			return "", false, duet.Wrap(duet.EUNAVAILABLE, err, "compose reply")
+		}
+	}
+	text = Defuse(text)
+	if strings.TrimSpace(text) == "" {
+		return "", false, duet.Errorf(duet.EINTERNAL, "compose reply: the reply engine returned no text")
+	}
+	return truncate(text, MaxTextLen), end, nil
+}
+
+// deliver sends the session's undelivered records in sequence order, as
+// owner: a record leased to a live other sender is left to it — waited
+// for when owner holds a later record, else left alone.
+func (e *Engine) deliver(ctx context.Context, s *session, owner string) error {
+	_, err := e.send(ctx, s, owner)
+	return err
+}
+
+// send is deliver, also counting the records it delivered.
+func (e *Engine) send(ctx context.Context, s *session, owner string) (int, error) {
+	poll := firstPoll
+	done := 0
+	for {
+		unsent := s.unsent()
+		if len(unsent) == 0 {
+			return done, nil
+		}
+		r := unsent[0]
+		now := e.now()
+		if r.Lease.Held(owner, now) {
+			if !holdsAny(unsent[1:], owner) {
+				return done, nil // its holder delivers it, and what follows
+			}
+			if err := sleep(ctx, poll); err != nil {
+				return done, e.giveUp(ctx, s, owner, -1, fmt.Errorf("waiting for the earlier reply: %w", err))
+			}
+			poll = min(poll*2, maxPoll)
+			next, err := e.reload(ctx, s)
+			if err != nil || next == nil {
+				return done, err
+			}
+			s = next
+			continue
+		}
+		msgs := r.Messages()
+		part := 0
+		if r.Seq == s.sent+1 {
+			part = min(s.part, len(msgs))
+		}
+		if r.Lease.Owner != owner && len(msgs) > part {
+			l := e.lease(ctx, owner)
+			switch err := e.Store.Claim(ctx, s.chatID, r.Session, r.Seq, l, now); {
+			case errors.Is(err, duet.ErrConflict), errors.Is(err, duet.ErrNotFound):
+				next, err := e.reload(ctx, s)
+				if err != nil || next == nil {
+					return done, err
+				}
+				s = next
+				continue
+			case err != nil:
+				return done, duet.Wrap(duet.EUNAVAILABLE, fmt.Errorf("%w: %w", ErrUndelivered, err), "claim reply of chat %d", s.chatID)
+			}
+			r.Lease = l
+			s.setLease(r.Seq, l)
+		}
+		for ; part < len(msgs); part++ {
+			err := e.Sender.Send(ctx, s.chatID, msgs[part])
+			if err == nil {
+				continue
+			}
+			if !Rejected(err) {
+				return done, e.giveUp(ctx, s, owner, part, err)
+			}
+			e.log().WarnContext(ctx, "dropped a message the server refused for good", "chat", s.chatID, "err", err)
+		}
+		if len(msgs) > 0 {
+			done++
+		}
+		next, err := e.commit(ctx, s, &r)
+		if err != nil {
+			// Delivered but not recorded: the lease keeps every other sender
+			// off this record until it expires.
+			e.log().ErrorContext(ctx, "record delivery", "chat", s.chatID, "seq", r.Seq, "err", err)
+			return done, nil
+		}
+		if next == nil {
+			return done, nil
+		}
+		s = next
+	}
+}
+
+func holdsAny(rs []Record, owner string) bool {
+	return slices.ContainsFunc(rs, func(r Record) bool { return r.Lease.Owner == owner })
+}
+
+// reload loads the chat again; it returns nil when a new session began.
+func (e *Engine) reload(ctx context.Context, s *session) (*session, error) {
+	chat, err := e.load(ctx, s.chatID)
 	if err != nil {
 		return nil, err
 	}
-	next.Ratings = append(next.Ratings, rating)
-	next.addTurn(brain.Bot, text)
-	next.queue(EncodeReply(text, rating), now)
-	if closing {
-		return next, e.end(ctx, next, now)
+	next := chat.current()
+	if next.number != s.number {
+		return nil, nil
 	}
 	return next, nil
 }
 
-func (e *Engine) touch(c *Chat, u Update, now time.Time) {
-	c.LastActivity = now
-	c.remember(u.UpdateID)
-}
-
-func (e *Engine) speakFirst(ctx context.Context, c *Chat, now time.Time) error {
-	text, err := e.reply(ctx, c.request())
-	if err != nil {
-		return err
-	}
-	c.addTurn(brain.Bot, text)
-	c.queue(EncodeReply(text, 0), now)
-	return nil
-}
-
-func (e *Engine) reply(ctx context.Context, req brain.Request) (string, error) {
-	text, err := e.Replier.Reply(ctx, req)
-	if err != nil {
-		return "", duet.Wrap(duet.EUNAVAILABLE, err, "compose reply")
-	}
-	if strings.TrimSpace(text) == "" {
-		return "", duet.Errorf(duet.EINTERNAL, "compose reply: the reply engine returned no text")
-	}
-	return truncate(text, MaxTextLen), nil
-}
-
-// end closes c and queues the final evaluation.
-func (e *Engine) end(ctx context.Context, c *Chat, now time.Time) error {
-	scores, err := e.Evaluator.Final(ctx, c.request())
-	if err != nil {
-		return duet.Wrap(duet.EUNAVAILABLE, err, "score chat")
-	}
-	c.Status = Ended
-	c.addTurn(brain.Bot, "/end")
-	c.queue(EncodeFinal(scores), now)
-	return nil
-}
-
-// flush delivers c's whole outbox in order and records the delivery: the
-// caller takes over whatever is waiting there.
-func (e *Engine) flush(ctx context.Context, c *Chat) error {
-	return e.deliver(ctx, c, c.Outbox)
-}
-
-// deliver sends msgs, the tail of c's outbox, in order and removes from the
-// stored outbox those that went out. When the chat changed meanwhile, the
-// removal is retried on a fresh read, so that nothing delivered stays queued
-// to be delivered twice. A message the server refuses for good (see
-// Rejected) is dropped rather than retried for the life of the session.
-func (e *Engine) deliver(ctx context.Context, c *Chat, msgs []string) error {
-	done := 0
-	var sendErr error
-	for _, msg := range msgs {
-		if sendErr = e.Sender.Send(ctx, c.ID, msg); sendErr != nil {
-			if !Rejected(sendErr) {
-				break
+// commit advances the head past r, which was delivered, and returns the
+// session as it then stands (nil: nothing more of it to deliver here).
+func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, error) {
+	wait := firstPoll
+	for {
+		h := s.head
+		if h.Session != r.Session || h.Version == 0 {
+			h = Head{ChatID: s.chatID, Session: r.Session, Status: Open, Sent: -1, Version: s.head.Version}
+		}
+		if h.Sent >= r.Seq {
+			return s, nil // recorded by someone else
+		}
+		now := e.now()
+		h.Sent, h.Part, h.Pending = r.Seq, 0, time.Time{}
+		if len(r.Messages()) > 0 {
+			h.SentAt = now
+		}
+		if r.Partner != "" && r.At.After(h.PartnerAt) {
+			h.PartnerAt = r.At
+		}
+		if h.PartnerAt.IsZero() {
+			h.PartnerAt = r.At
+		}
+		if r.UpdateID != 0 {
+			h.Recent = append(slices.Clone(h.Recent), recentKey(r.UpdateID, r.Sum))
+			if over := len(h.Recent) - maxRecent; over > 0 {
+				h.Recent = h.Recent[over:]
 			}
-			e.log().WarnContext(ctx, "dropped a message the server refused for good", "chat", c.ID, "err", sendErr)
-			sendErr = nil
 		}
-		done++
+		if r.Ends() {
+			h.Status = Ended
+		}
+		prev := h.Version
+		h.Version++
+		err := e.Store.Commit(ctx, &h, prev)
+		if err == nil {
+			s.head, s.sent, s.part = h, h.Sent, 0
+			return s, nil
+		}
+		if !errors.Is(err, duet.ErrConflict) {
+			if sleep(ctx, wait) != nil {
+				return nil, err
+			}
+			wait = min(wait*2, time.Second)
+		}
+		next, lerr := e.reload(ctx, s)
+		if lerr != nil {
+			if sleep(ctx, wait) != nil {
+				return nil, fmt.Errorf("%w (then: %w)", err, lerr)
+			}
+			continue
+		}
+		if next == nil {
+			return nil, nil
+		}
+		s = next
 	}
-	if done > 0 {
-		if err := e.markDelivered(ctx, c, msgs[:done]); err != nil {
-			// Delivered but not recorded. Answering with an error would
-			// make the server retry, and the retry deliver again; the
-			// sweeper may still resend it once, but nothing is lost.
-			e.log().WarnContext(ctx, "record delivery", "chat", c.ID, "err", err)
+}
+
+// giveUp records that owner stops delivering: the messages of the
+// session's next record already sent (part, when owner was sending it; -1
+// otherwise) and a Pending mark for the sweeper; it frees owner's leases so
+// that a retry may take over at once.
+func (e *Engine) giveUp(ctx context.Context, s *session, owner string, part int, cause error) error {
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTime)
+	defer cancel()
+	now := e.now()
+	if s.exists() {
+		h := s.head
+		if h.Session != s.number || h.Version == 0 {
+			// The session's first record failed: its head starts here, so
+			// that the sweeper finds it.
+			h = Head{ChatID: s.chatID, Session: s.number, Status: Open, Sent: -1, PartnerAt: s.idleSince(), Version: s.head.Version}
+		}
+		if part >= 0 {
+			h.Part = part
+		}
+		if h.Pending.IsZero() || part >= 0 {
+			if h.Pending.IsZero() {
+				h.Pending = now
+			}
+			prev := h.Version
+			h.Version++
+			if err := e.Store.Commit(cctx, &h, prev); err != nil {
+				e.log().WarnContext(ctx, "record failed delivery", "chat", s.chatID, "err", err)
+			}
 		}
 	}
-	if sendErr != nil {
-		return duet.Wrap(duet.EUNAVAILABLE, fmt.Errorf("%w: %w", ErrUndelivered, sendErr), "send to chat %d", c.ID)
+	for _, r := range s.unsent() {
+		if r.Lease.Owner == owner {
+			if err := e.Store.Claim(cctx, s.chatID, r.Session, r.Seq, Lease{Owner: owner}, now); err != nil {
+				e.log().WarnContext(ctx, "release lease", "chat", s.chatID, "seq", r.Seq, "err", err)
+			}
+		}
 	}
-	return nil
+	return duet.Wrap(duet.EUNAVAILABLE, fmt.Errorf("%w: %w", ErrUndelivered, cause), "send to chat %d", s.chatID)
 }
 
 // Rejected reports whether err says the server will never accept the
@@ -299,145 +514,151 @@ func Rejected(err error) bool {
 	return errors.As(err, &p) && p.Permanent()
 }
 
-// markDelivered removes delivered from c's stored outbox.
-func (e *Engine) markDelivered(ctx context.Context, c *Chat, delivered []string) error {
-	cur := c
-	for range saveAttempts {
-		next := cur.Clone()
-		next.Outbox = without(next.Outbox, delivered)
-		if len(next.Outbox) == len(cur.Outbox) {
-			return nil // someone else recorded it already
-		}
-		if len(next.Outbox) == 0 {
-			next.Outbox, next.OutboxSince = nil, time.Time{}
-		}
-		next.Version = cur.Version + 1
-		err := e.Store.Save(ctx, next, cur.Version)
-		if !errors.Is(err, duet.ErrConflict) {
-			return err
-		}
-		if cur, err = e.Store.Get(ctx, c.ID); err != nil {
-			return err
-		}
-	}
-	return duet.Errorf(duet.EUNAVAILABLE, "chat %d kept changing concurrently", c.ID)
-}
-
-// without returns outbox less the first occurrence of each of msgs.
-func without(outbox, msgs []string) []string {
-	out := append([]string(nil), outbox...)
-	for _, m := range msgs {
-		for i, o := range out {
-			if o == m {
-				out = append(out[:i], out[i+1:]...)
-				break
-			}
-		}
-	}
-	return out
-}
-
 // ErrUndelivered is in the chain of every error after which the update is
 // stored but its answer not yet delivered: retry with Deliver, not Handle,
 // when the update has no id to recognise it by.
 var ErrUndelivered = errors.New("answer stored but not delivered")
 
-// Deliver sends whatever chat id holds undelivered, in order.
+// Deliver sends whatever chat id holds undelivered and no live sender
+// holds, in order.
 func (e *Engine) Deliver(ctx context.Context, id int64) error {
-	c, err := e.Store.Get(ctx, id)
-	if errors.Is(err, duet.ErrNotFound) {
-		return nil
-	}
+	ctx, cancel := e.budget(ctx)
+	defer cancel()
+	chat, err := e.load(ctx, id)
 	if err != nil {
-		return duet.Wrap(duet.EUNAVAILABLE, err, "load chat")
+		return err
 	}
-	return e.flush(ctx, c)
+	return e.deliver(ctx, chat.current(), newOwner())
 }
 
 // SweepResult counts what one Sweep did.
 type SweepResult struct {
 	Ended     int // idle chats ended with the final evaluation
-	Delivered int // chats whose stored messages were delivered
+	Delivered int // chats whose stuck messages were delivered
 	Failed    int // chats left for the next sweep
 }
 
-// Sweep delivers messages stuck longer than OutboxGrace and ends chats
-// idle longer than IdleTimeout, each exactly once: a chat that changes while
-// the sweep runs is left alone (its conditional write fails). Its cost grows
+// Sweep delivers replies that senders gave up on more than OutboxGrace ago
+// and ends chats idle longer than IdleTimeout, each exactly once. A chat
+// with anything undelivered is never ended as idle, and a chat whose stuck
+// reply a sweep delivers is not ended in the same sweep. Its cost grows
 // with the number of such chats, not with the number of chats.
 func (e *Engine) Sweep(ctx context.Context) (SweepResult, error) {
 	now := e.now()
-	idleCutoff := now.Add(-orDefault(e.IdleTimeout, DefaultIdleTimeout))
 	var res SweepResult
 	var mu sync.Mutex
-	count := func(field *int) { mu.Lock(); *field++; mu.Unlock() }
+	touched := map[int64]bool{}
+	count := func(field *int, id int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		if field != nil {
+			*field++
+		}
+		touched[id] = true
+	}
 
 	stuck, err := e.Store.Undelivered(ctx, now.Add(-orDefault(e.OutboxGrace, DefaultOutboxGrace)))
 	if err != nil {
 		return res, duet.Wrap(duet.EUNAVAILABLE, err, "query undelivered chats")
 	}
 	e.each(ctx, stuck, func(id int64) {
-		c, err := e.Store.Get(ctx, id)
-		if err != nil {
-			if !errors.Is(err, duet.ErrNotFound) {
-				e.log().WarnContext(ctx, "sweep: load chat", "chat", id, "err", err)
-				count(&res.Failed)
-			}
-			return
-		}
-		if len(c.Outbox) == 0 {
-			return
-		}
-		if err := e.flush(ctx, c); err != nil {
+		delivered, err := e.unstick(ctx, id)
+		switch {
+		case err != nil:
 			e.log().WarnContext(ctx, "sweep: deliver", "chat", id, "err", err)
-			count(&res.Failed)
-			return
+			count(&res.Failed, id)
+		case delivered:
+			count(&res.Delivered, id)
+		default:
+			count(nil, id)
 		}
-		count(&res.Delivered)
 	})
 
-	idle, err := e.Store.Idle(ctx, idleCutoff)
+	idle, err := e.Store.Idle(ctx, now.Add(-orDefault(e.IdleTimeout, DefaultIdleTimeout)))
 	if err != nil {
 		return res, duet.Wrap(duet.EUNAVAILABLE, err, "query idle chats")
 	}
+	idle = slices.DeleteFunc(idle, func(id int64) bool { return touched[id] })
 	e.each(ctx, idle, func(id int64) {
-		switch err := e.endIdle(ctx, id, idleCutoff); {
-		case err == nil:
-			count(&res.Ended)
+		switch delivered, err := e.endIdle(ctx, id); {
 		case errors.Is(err, errNotIdle):
-		default:
+		case err != nil:
 			e.log().WarnContext(ctx, "sweep: end idle chat", "chat", id, "err", err)
-			count(&res.Failed)
+			count(&res.Failed, id)
+		case delivered:
+			count(&res.Delivered, id)
+		default:
+			count(&res.Ended, id)
 		}
 	})
 	return res, nil
 }
 
+// unstick delivers what chat id holds undelivered, or clears a stale
+// Pending mark. It reports whether it sent anything.
+func (e *Engine) unstick(ctx context.Context, id int64) (bool, error) {
+	ctx, cancel := e.budget(ctx)
+	defer cancel()
+	chat, err := e.load(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	s := chat.current()
+	if len(s.unsent()) > 0 {
+		n, err := e.send(ctx, s, newOwner())
+		return n > 0, err
+	}
+	if h := s.head; h.Version > 0 && !h.Pending.IsZero() {
+		h.Pending = time.Time{}
+		prev := h.Version
+		h.Version++
+		if err := e.Store.Commit(ctx, &h, prev); err != nil && !errors.Is(err, duet.ErrConflict) {
+			return false, err
+		}
+	}
+	return false, nil
+}
+
 var errNotIdle = errors.New("chat is not idle")
 
-func (e *Engine) endIdle(ctx context.Context, id int64, cutoff time.Time) error {
-	c, err := e.Store.Get(ctx, id)
-	if errors.Is(err, duet.ErrNotFound) {
-		return errNotIdle
-	}
+// endIdle ends chat id with its final evaluation if it is still idle and
+// has nothing undelivered; a stuck reply is delivered instead (reported
+// by the bool), and the chat is then not idle.
+func (e *Engine) endIdle(ctx context.Context, id int64) (bool, error) {
+	ctx, cancel := e.budget(ctx)
+	defer cancel()
+	chat, err := e.load(ctx, id)
 	if err != nil {
-		return fmt.Errorf("load: %w", err)
+		return false, err
 	}
-	if c.Status != Open || !c.LastActivity.Before(cutoff) || len(c.Outbox) > 0 {
-		return errNotIdle
+	s := chat.current()
+	if !s.exists() || s.status() != Open {
+		return false, errNotIdle
 	}
-	next := c.Clone()
-	if err := e.end(ctx, next, e.now()); err != nil {
-		return err
-	}
-	next.Version = c.Version + 1
-	if err := e.Store.Save(ctx, next, c.Version); err != nil {
-		if errors.Is(err, duet.ErrConflict) {
-			return errNotIdle // a message arrived while we swept
+	if len(s.unsent()) > 0 {
+		n, err := e.send(ctx, s, newOwner())
+		if err == nil && n == 0 {
+			err = errNotIdle // its sender is still at it
 		}
-		return fmt.Errorf("save: %w", err)
+		return n > 0, err
 	}
-	return e.flush(ctx, next)
+	if !s.idleSince().Before(e.now().Add(-orDefault(e.IdleTimeout, DefaultIdleTimeout))) {
+		return false, errNotIdle
+	}
+	owner := newOwner()
+	rec := &Record{Session: s.number, Seq: s.nextSeq(), Kind: EndRecord, PartnerTurns: s.partnerTurns(), At: e.now()}
+	if err := e.final(ctx, rec, s.request()); err != nil {
+		return false, err
+	}
+	rec.Lease = e.lease(ctx, owner)
+	if err := e.Store.Append(ctx, id, rec); err != nil {
+		if errors.Is(err, duet.ErrConflict) {
+			return false, errNotIdle // a message arrived while we swept
+		}
+		return false, fmt.Errorf("store final: %w", err)
+	}
+	chat.Records = append(chat.Records, *rec)
+	return false, e.deliver(ctx, chat.current(), owner)
 }
 
 // each runs fn for every id with bounded concurrency.
@@ -456,4 +677,16 @@ func (e *Engine) each(ctx context.Context, ids []int64, fn func(int64)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// sleep waits d or until ctx is done, whichever is first.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/duet"
 )
@@ -25,6 +26,7 @@ import (
 type API interface {
 	GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
 	PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
 	Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
 	CreateTable(ctx context.Context, in *dynamodb.CreateTableInput, opts ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error)
 	DescribeTable(ctx context.Context, in *dynamodb.DescribeTableInput, opts ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error)
@@ -43,17 +45,27 @@ const (
 	DefaultShards = 8
 )
 
-// Key and index values of ConvAI chat items.
+// Key and index values of ConvAI chat items. A chat is one partition:
+// the head under sort key "CHAT", and each record under
+// "C#<session>#S" (the start) or "C#<session>#R<seq>", fixed width, so
+// that one descending Query from "CHAT" reads the head, the newest
+// session's start and its newest records, in that order.
 const (
 	chatPrefix   = "CHAT#"
-	chatSortKey  = "CHAT"
+	headSortKey  = "CHAT"
+	recordPrefix = "C#"
 	activePrefix = "ACTIVE#"
 	outboxPrefix = "OUTBOX#"
+	writeIDAttr  = "wid"
+	leaseOwner   = "lo"
+	leaseUntil   = "lu"
 	// indexTimeFormat is fixed width, so index sort keys sort by time.
 	indexTimeFormat = "2006-01-02T15:04:05.000000000Z"
 )
 
-// Store is a convai.Store on DynamoDB, safe for concurrent use.
+// Store is a convai.Store on DynamoDB, safe for concurrent use. Per partner
+// message it makes one consistent Query and two PutItems of about 1 KB or
+// less each, whatever the chat's length.
 type Store struct {
 	client API
 	table  string
@@ -86,25 +98,89 @@ func New(client API, table string, opts ...Option) *Store {
 	return s
 }
 
-// chatItem is a chat as stored.
-type chatItem struct {
-	PK string `dynamodbav:"pk"`
-	SK string `dynamodbav:"sk"`
-	convai.Chat
+// headItem is a chat head as stored. Times are Unix nanoseconds (0: unset),
+// names short: every byte of a name is paid on every write.
+type headItem struct {
+	PK        string  `dynamodbav:"pk"`
+	SK        string  `dynamodbav:"sk"`
+	Session   int64   `dynamodbav:"sess"`
+	Status    string  `dynamodbav:"st"`
+	Sent      int64   `dynamodbav:"sent"`
+	Part      int     `dynamodbav:"part,omitempty"`
+	Recent    []int64 `dynamodbav:"rec,omitempty"`
+	PartnerAt int64   `dynamodbav:"pat"`
+	SentAt    int64   `dynamodbav:"sat,omitempty"`
+	Pending   int64   `dynamodbav:"pend,omitempty"`
+	Version   int64   `dynamodbav:"version"`
 	// ExpiresAt is the expiry instant in Unix seconds, rounded up.
 	ExpiresAt int64  `dynamodbav:"expires_at"`
 	GSI1PK    string `dynamodbav:"gsi1pk,omitempty"`
 	GSI1SK    string `dynamodbav:"gsi1sk,omitempty"`
-	// WriteID is unique to each Save, so that a Save can recognise its own
-	// write when the SDK retries a PutItem whose answer was lost.
-	WriteID string `dynamodbav:"write_id"`
+	// WriteID is unique to each write, so that a write can recognise itself
+	// when the SDK retries a PutItem whose answer was lost.
+	WriteID string `dynamodbav:"wid"`
 }
 
-func chatKey(id int64) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{
-		PartitionKey: &types.AttributeValueMemberS{Value: chatPrefix + strconv.FormatInt(id, 10)},
-		SortKey:      &types.AttributeValueMemberS{Value: chatSortKey},
+// recordItem is a chat record as stored.
+type recordItem struct {
+	PK           string      `dynamodbav:"pk"`
+	SK           string      `dynamodbav:"sk"`
+	Session      int64       `dynamodbav:"sess"`
+	Seq          int64       `dynamodbav:"seq"`
+	Kind         string      `dynamodbav:"k"`
+	UpdateID     int64       `dynamodbav:"uid,omitempty"`
+	Sum          uint64      `dynamodbav:"sum,omitempty"`
+	Context      string      `dynamodbav:"ctx,omitempty"`
+	Partner      string      `dynamodbav:"p,omitempty"`
+	Bot          string      `dynamodbav:"b,omitempty"`
+	Rating       int         `dynamodbav:"r,omitempty"`
+	Final        *finalScore `dynamodbav:"fin,omitempty"`
+	PartnerTurns int         `dynamodbav:"pt,omitempty"`
+	At           int64       `dynamodbav:"at"`
+	LeaseOwner   string      `dynamodbav:"lo,omitempty"`
+	LeaseUntil   int64       `dynamodbav:"lu,omitempty"`
+	ExpiresAt    int64       `dynamodbav:"expires_at"`
+	WriteID      string      `dynamodbav:"wid"`
+}
+
+type finalScore struct {
+	Quality    int `dynamodbav:"q"`
+	Breadth    int `dynamodbav:"b"`
+	Engagement int `dynamodbav:"e"`
+}
+
+func chatPK(id int64) string { return chatPrefix + strconv.FormatInt(id, 10) }
+
+func recordSK(session, seq int64) string {
+	if seq == 0 {
+		return fmt.Sprintf("%s%010d#S", recordPrefix, session)
 	}
+	return fmt.Sprintf("%s%010d#R%010d", recordPrefix, session, seq)
+}
+
+func key(pk, sk string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{
+		PartitionKey: &types.AttributeValueMemberS{Value: pk},
+		SortKey:      &types.AttributeValueMemberS{Value: sk},
+	}
+}
+
+func nanos(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func fromNanos(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
+func num(n int64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
 }
 
 // nowUnix is the current time in whole seconds, the resolution of expiry:
@@ -116,64 +192,129 @@ func (s *Store) shard(id int64) int64 {
 	return (id%n + n) % n
 }
 
-// Get returns the chat with a consistent read, or an error wrapping
-// duet.ErrNotFound when there is none or it has expired.
-func (s *Store) Get(ctx context.Context, id int64) (*convai.Chat, error) {
-	out, err := s.client.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName:      aws.String(s.table),
-		Key:            chatKey(id),
-		ConsistentRead: aws.Bool(true),
+// Load reads the chat's head, its newest session's start and up to
+// convai.Window newest records with one consistent Query.
+func (s *Store) Load(ctx context.Context, id int64) (*convai.Chat, error) {
+	out, err := s.client.Query(ctx, &dynamodb.QueryInput{
+		TableName:              aws.String(s.table),
+		KeyConditionExpression: aws.String("#pk = :pk AND #sk BETWEEN :lo AND :hi"),
+		ExpressionAttributeNames: map[string]string{
+			"#pk": PartitionKey,
+			"#sk": SortKey,
+		},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": &types.AttributeValueMemberS{Value: chatPK(id)},
+			":lo": &types.AttributeValueMemberS{Value: recordPrefix},
+			":hi": &types.AttributeValueMemberS{Value: headSortKey},
+		},
+		ScanIndexForward: aws.Bool(false),
+		ConsistentRead:   aws.Bool(true),
+		Limit:            aws.Int32(convai.Window + 2),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("get chat %d: %w", id, err)
+		return nil, fmt.Errorf("load chat %d: %w", id, err)
 	}
-	if out.Item == nil {
-		return nil, fmt.Errorf("get chat %d: %w", id, duet.ErrNotFound)
+	now := s.nowUnix()
+	c := &convai.Chat{ID: id}
+	found := false
+	for _, av := range out.Items {
+		sk, _ := av[SortKey].(*types.AttributeValueMemberS)
+		if sk == nil {
+			continue
+		}
+		if sk.Value == headSortKey {
+			var h headItem
+			if err := attributevalue.UnmarshalMap(av, &h); err != nil {
+				return nil, fmt.Errorf("decode chat %d: %w", id, err)
+			}
+			if h.ExpiresAt <= now {
+				continue
+			}
+			c.Head = h.head(id)
+			found = true
+			continue
+		}
+		var r recordItem
+		if err := attributevalue.UnmarshalMap(av, &r); err != nil {
+			return nil, fmt.Errorf("decode chat %d record %s: %w", id, sk.Value, err)
+		}
+		if r.ExpiresAt <= now {
+			continue
+		}
+		c.Records = append(c.Records, r.record())
+		found = true
 	}
-	var it chatItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return nil, fmt.Errorf("decode chat %d: %w", id, err)
+	if !found {
+		return nil, fmt.Errorf("load chat %d: %w", id, duet.ErrNotFound)
 	}
-	if it.ExpiresAt <= s.nowUnix() {
-		return nil, fmt.Errorf("get chat %d: expired: %w", id, duet.ErrNotFound)
+	// Oldest first, as the items came newest first.
+	for i, j := 0, len(c.Records)-1; i < j; i, j = i+1, j-1 {
+		c.Records[i], c.Records[j] = c.Records[j], c.Records[i]
 	}
-	c := it.Chat
-	// Lists come back empty rather than nil; callers compare with len, but
-	// keep the in-memory shape the engine wrote.
-	if len(c.Turns) == 0 {
-		c.Turns = nil
-	}
-	if len(c.Ratings) == 0 {
-		c.Ratings = nil
-	}
-	if len(c.Outbox) == 0 {
-		c.Outbox = nil
-	}
-	return &c, nil
+	return c, nil
 }
 
-// Save writes c with one conditional PutItem if the stored version is still
-// prev (prev 0: no chat, or an expired one), else returns an error wrapping
-// duet.ErrConflict. c.Version must be prev+1.
-func (s *Store) Save(ctx context.Context, c *convai.Chat, prev int64) error {
-	if c.Version != prev+1 {
-		return fmt.Errorf("save chat %d: version %d after %d: %w", c.ID, c.Version, prev, duet.ErrConflict)
+func (h *headItem) head(id int64) convai.Head {
+	return convai.Head{
+		ChatID:    id,
+		Session:   h.Session,
+		Status:    convai.Status(h.Status),
+		Sent:      h.Sent,
+		Part:      h.Part,
+		Recent:    h.Recent,
+		PartnerAt: fromNanos(h.PartnerAt),
+		SentAt:    fromNanos(h.SentAt),
+		Pending:   fromNanos(h.Pending),
+		Version:   h.Version,
 	}
-	it := s.item(c)
-	it.WriteID = rand.Text()
+}
+
+func (r *recordItem) record() convai.Record {
+	rec := convai.Record{
+		Session: r.Session, Seq: r.Seq, Kind: convai.RecordKind(r.Kind),
+		UpdateID: r.UpdateID, Sum: r.Sum, Context: r.Context,
+		Partner: r.Partner, Bot: r.Bot, Rating: r.Rating, PartnerTurns: r.PartnerTurns,
+		At:    fromNanos(r.At),
+		Lease: convai.Lease{Owner: r.LeaseOwner, Until: fromNanos(r.LeaseUntil)},
+	}
+	if r.Final != nil {
+		rec.Final = &brain.Scores{Quality: r.Final.Quality, Breadth: r.Final.Breadth, Engagement: r.Final.Engagement}
+	}
+	return rec
+}
+
+// Append writes r with one PutItem, conditional on no live record having
+// its key.
+func (s *Store) Append(ctx context.Context, id int64, r *convai.Record) error {
+	it := recordItem{
+		PK: chatPK(id), SK: recordSK(r.Session, r.Seq),
+		Session: r.Session, Seq: r.Seq, Kind: string(r.Kind),
+		UpdateID: r.UpdateID, Sum: r.Sum, Context: r.Context,
+		Partner: r.Partner, Bot: r.Bot, Rating: r.Rating, PartnerTurns: r.PartnerTurns,
+		At:         nanos(r.At),
+		LeaseOwner: r.Lease.Owner, LeaseUntil: nanos(r.Lease.Until),
+		ExpiresAt: ceilUnix(r.At.Add(s.ttl)),
+		WriteID:   rand.Text(),
+	}
+	if f := r.Final; f != nil {
+		it.Final = &finalScore{Quality: f.Quality, Breadth: f.Breadth, Engagement: f.Engagement}
+	}
 	item, err := attributevalue.MarshalMap(it)
 	if err != nil {
-		return fmt.Errorf("encode chat %d: %w", c.ID, err)
+		return fmt.Errorf("encode chat %d record: %w", id, err)
 	}
-	now := &types.AttributeValueMemberN{Value: strconv.FormatInt(s.nowUnix(), 10)}
+	return s.put(ctx, id, item, it.WriteID, 0, fmt.Sprintf("record %d.%d", r.Session, r.Seq))
+}
+
+// put writes item with one PutItem: when prev is 0 if no live item has its
+// key, else if the stored version is prev.
+func (s *Store) put(ctx context.Context, id int64, item map[string]types.AttributeValue, writeID string, prev int64, what string) error {
 	in := &dynamodb.PutItemInput{
 		TableName:                           aws.String(s.table),
 		Item:                                item,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-		ExpressionAttributeNames: map[string]string{
-			"#exp": TTLAttribute,
-		},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":now": now},
+		ExpressionAttributeNames:            map[string]string{"#exp": TTLAttribute},
+		ExpressionAttributeValues:           map[string]types.AttributeValue{":now": num(s.nowUnix())},
 	}
 	if prev == 0 {
 		in.ConditionExpression = aws.String("attribute_not_exists(#pk) OR #exp <= :now")
@@ -181,42 +322,93 @@ func (s *Store) Save(ctx context.Context, c *convai.Chat, prev int64) error {
 	} else {
 		in.ConditionExpression = aws.String("#ver = :prev AND #exp > :now")
 		in.ExpressionAttributeNames["#ver"] = VersionAttribute
-		in.ExpressionAttributeValues[":prev"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(prev, 10)}
+		in.ExpressionAttributeValues[":prev"] = num(prev)
 	}
 	if _, err := s.client.PutItem(ctx, in); err != nil {
 		var failed *types.ConditionalCheckFailedException
 		if errors.As(err, &failed) {
-			if ours(failed.Item, it.WriteID) {
+			if ours(failed.Item, writeID) {
 				return nil // a retry of a write that had succeeded: its answer was lost
 			}
-			return fmt.Errorf("save chat %d: stored version is not %d: %w", c.ID, prev, duet.ErrConflict)
+			return fmt.Errorf("write chat %d %s: %w", id, what, duet.ErrConflict)
 		}
-		return fmt.Errorf("save chat %d: %w", c.ID, err)
+		return fmt.Errorf("write chat %d %s: %w", id, what, err)
 	}
 	return nil
 }
 
 // ours reports whether the stored item (returned by a failed condition) is
-// the one this Save wrote.
+// the one this write wrote.
 func ours(stored map[string]types.AttributeValue, writeID string) bool {
-	v, ok := stored["write_id"].(*types.AttributeValueMemberS)
+	v, ok := stored[writeIDAttr].(*types.AttributeValueMemberS)
 	return ok && v.Value == writeID
 }
 
-// item returns c as stored, with its expiry and index keys.
-func (s *Store) item(c *convai.Chat) chatItem {
-	it := chatItem{
-		PK:        chatPrefix + strconv.FormatInt(c.ID, 10),
-		SK:        chatSortKey,
-		Chat:      *c,
-		ExpiresAt: ceilUnix(c.LastActivity.Add(s.ttl)),
+// Claim sets a record's lease with one conditional UpdateItem.
+func (s *Store) Claim(ctx context.Context, id, session, seq int64, l convai.Lease, now time.Time) error {
+	in := &dynamodb.UpdateItemInput{
+		TableName:        aws.String(s.table),
+		Key:              key(chatPK(id), recordSK(session, seq)),
+		UpdateExpression: aws.String("SET #lo = :lo, #lu = :lu"),
+		ConditionExpression: aws.String("attribute_exists(#pk) AND #exp > :nowsec AND " +
+			"(attribute_not_exists(#lu) OR #lu <= :now OR #lo = :lo)"),
+		ExpressionAttributeNames: map[string]string{
+			"#pk": PartitionKey, "#exp": TTLAttribute, "#lo": leaseOwner, "#lu": leaseUntil,
+		},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":lo":     &types.AttributeValueMemberS{Value: l.Owner},
+			":lu":     num(nanos(l.Until)),
+			":now":    num(nanos(now)),
+			":nowsec": num(s.nowUnix()),
+		},
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}
-	shard := strconv.FormatInt(s.shard(c.ID), 10)
+	if _, err := s.client.UpdateItem(ctx, in); err != nil {
+		var failed *types.ConditionalCheckFailedException
+		if errors.As(err, &failed) {
+			if failed.Item == nil {
+				return fmt.Errorf("claim record %d.%d of chat %d: %w", session, seq, id, duet.ErrNotFound)
+			}
+			var r recordItem
+			if attributevalue.UnmarshalMap(failed.Item, &r) == nil && r.ExpiresAt <= s.nowUnix() {
+				return fmt.Errorf("claim record %d.%d of chat %d: expired: %w", session, seq, id, duet.ErrNotFound)
+			}
+			return fmt.Errorf("claim record %d.%d of chat %d: leased to another sender: %w", session, seq, id, duet.ErrConflict)
+		}
+		return fmt.Errorf("claim record %d.%d of chat %d: %w", session, seq, id, err)
+	}
+	return nil
+}
+
+// Commit writes the head with one PutItem conditional on its version.
+func (s *Store) Commit(ctx context.Context, h *convai.Head, prev int64) error {
+	if h.Version != prev+1 {
+		return fmt.Errorf("commit chat %d: version %d after %d: %w", h.ChatID, h.Version, prev, duet.ErrConflict)
+	}
+	it := s.headItem(h)
+	it.WriteID = rand.Text()
+	item, err := attributevalue.MarshalMap(it)
+	if err != nil {
+		return fmt.Errorf("encode chat %d: %w", h.ChatID, err)
+	}
+	return s.put(ctx, h.ChatID, item, it.WriteID, prev, "head")
+}
+
+// headItem returns h as stored, with its expiry and index keys.
+func (s *Store) headItem(h *convai.Head) headItem {
+	it := headItem{
+		PK: chatPK(h.ChatID), SK: headSortKey,
+		Session: h.Session, Status: string(h.Status), Sent: h.Sent, Part: h.Part, Recent: h.Recent,
+		PartnerAt: nanos(h.PartnerAt), SentAt: nanos(h.SentAt), Pending: nanos(h.Pending),
+		Version:   h.Version,
+		ExpiresAt: ceilUnix(h.IdleSince().Add(s.ttl)),
+	}
+	shard := strconv.FormatInt(s.shard(h.ChatID), 10)
 	switch {
-	case len(c.Outbox) > 0:
-		it.GSI1PK, it.GSI1SK = outboxPrefix+shard, indexTime(c.OutboxSince)
-	case c.Status == convai.Open:
-		it.GSI1PK, it.GSI1SK = activePrefix+shard, indexTime(c.LastActivity)
+	case !h.Pending.IsZero():
+		it.GSI1PK, it.GSI1SK = outboxPrefix+shard, indexTime(h.Pending)
+	case h.Status == convai.Open:
+		it.GSI1PK, it.GSI1SK = activePrefix+shard, indexTime(h.IdleSince())
 	}
 	return it
 }
@@ -233,8 +425,8 @@ func ceilUnix(t time.Time) int64 {
 
 func indexTime(t time.Time) string { return t.UTC().Format(indexTimeFormat) }
 
-// Idle returns the ids of open chats with nothing undelivered whose last
-// activity is before t, oldest first.
+// Idle returns the ids of open chats with nothing pending whose idle time
+// began before t, oldest first.
 func (s *Store) Idle(ctx context.Context, before time.Time) ([]int64, error) {
 	ids, err := s.query(ctx, activePrefix, before)
 	if err != nil {
@@ -243,8 +435,7 @@ func (s *Store) Idle(ctx context.Context, before time.Time) ([]int64, error) {
 	return ids, nil
 }
 
-// Undelivered returns the ids of chats holding messages stored before t and
-// not yet delivered, oldest first.
+// Undelivered returns the ids of chats pending since before t, oldest first.
 func (s *Store) Undelivered(ctx context.Context, before time.Time) ([]int64, error) {
 	ids, err := s.query(ctx, outboxPrefix, before)
 	if err != nil {
@@ -302,7 +493,7 @@ func (s *Store) queryShard(ctx context.Context, partition, before string, now in
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":p":   &types.AttributeValueMemberS{Value: partition},
 			":t":   &types.AttributeValueMemberS{Value: before},
-			":now": &types.AttributeValueMemberN{Value: strconv.FormatInt(now, 10)},
+			":now": num(now),
 		},
 	})
 	var hits []indexHit

@@ -1,11 +1,16 @@
 // Package memstore keeps sessions in process memory: the embedded default of
 // `duet serve` and `duet poll`, needing no AWS account. It honours the same
-// contract as the DynamoDB store (see package storetest), TTL included.
+// contract as the DynamoDB store (see package storetest), TTL included, and
+// it is bounded: ended chats are dropped after a short retention, and past
+// a cap on chats the least recently active one is evicted.
 package memstore
 
 import (
+	"container/list"
 	"context"
 	"fmt"
+	"log/slog"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -14,21 +19,38 @@ import (
 	"github.com/duetbot/duet/shared/duet"
 )
 
-// DefaultTTL is how long a session lives after its last activity.
-const DefaultTTL = 168 * time.Hour
+// Defaults of a Store's options.
+const (
+	// DefaultTTL is how long a session lives after its last activity.
+	DefaultTTL = 168 * time.Hour
+	// DefaultMaxChats caps the chats kept; past it the least recently
+	// active is evicted (and logged).
+	DefaultMaxChats = 10_000
+	// DefaultRetention is how long an ended chat, all delivered, is kept
+	// to recognise late duplicates of its last updates.
+	DefaultRetention = 10 * time.Minute
+)
 
 // Store is an in-memory session store, safe for concurrent use.
 type Store struct {
-	ttl time.Duration
-	now func() time.Time
+	ttl       time.Duration
+	retention time.Duration
+	maxChats  int
+	now       func() time.Time
+	log       *slog.Logger
 
 	mu    sync.Mutex
-	chats map[int64]entry
+	chats map[int64]*entry
+	lru   *list.List // of *entry, least recently written first
 }
 
 type entry struct {
-	chat    *convai.Chat
-	expires time.Time
+	id      int64
+	head    *convai.Head // nil: none written yet
+	records []convai.Record
+	touched time.Time // last write
+	active  time.Time // last activity, for expiry
+	elem    *list.Element
 }
 
 var _ convai.Store = (*Store)(nil)
@@ -42,86 +64,245 @@ func WithTTL(d time.Duration) Option { return func(s *Store) { s.ttl = d } }
 // WithClock replaces time.Now, for tests.
 func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
 
+// WithMaxChats sets the cap on chats kept; n < 1 is taken as 1.
+func WithMaxChats(n int) Option { return func(s *Store) { s.maxChats = max(n, 1) } }
+
+// WithRetention sets how long an ended, delivered chat is kept.
+func WithRetention(d time.Duration) Option { return func(s *Store) { s.retention = d } }
+
+// WithLogger sets where evictions are logged.
+func WithLogger(l *slog.Logger) Option { return func(s *Store) { s.log = l } }
+
 // New returns an empty store.
 func New(opts ...Option) *Store {
-	s := &Store{ttl: DefaultTTL, now: time.Now, chats: map[int64]entry{}}
+	s := &Store{
+		ttl: DefaultTTL, retention: DefaultRetention, maxChats: DefaultMaxChats,
+		now: time.Now, log: slog.Default(),
+		chats: map[int64]*entry{}, lru: list.New(),
+	}
 	for _, o := range opts {
 		o(s)
 	}
 	return s
 }
 
+// Len returns how many chats the store holds.
+func (s *Store) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.chats)
+}
+
 // live returns the unexpired entry for id. Callers hold s.mu.
-func (s *Store) live(id int64) (entry, bool) {
+func (s *Store) live(id int64) (*entry, bool) {
 	e, ok := s.chats[id]
 	if !ok {
-		return entry{}, false
+		return nil, false
 	}
-	if !s.now().Before(e.expires) {
-		delete(s.chats, id)
-		return entry{}, false
+	if s.expired(e, s.now()) {
+		s.drop(e)
+		return nil, false
 	}
 	return e, true
 }
 
-// Get returns a copy of the chat, or duet.ErrNotFound.
-func (s *Store) Get(_ context.Context, id int64) (*convai.Chat, error) {
+// expired reports whether e is past its TTL or, ended and delivered, past
+// its retention.
+func (s *Store) expired(e *entry, now time.Time) bool {
+	if !now.Before(e.active.Add(s.ttl)) {
+		return true
+	}
+	return e.done() && !now.Before(e.touched.Add(s.retention))
+}
+
+// done reports whether the chat's newest session ended with all delivered.
+func (e *entry) done() bool {
+	if e.head == nil || e.head.Status != convai.Ended || !e.head.Pending.IsZero() {
+		return false
+	}
+	for _, r := range e.records {
+		if r.Session > e.head.Session || (r.Session == e.head.Session && r.Seq > e.head.Sent) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Store) drop(e *entry) {
+	s.lru.Remove(e.elem)
+	delete(s.chats, e.id)
+}
+
+// touch records a write to id's entry, creating it, and enforces the bounds.
+// Callers hold s.mu.
+func (s *Store) touch(id int64, active time.Time) *entry {
+	now := s.now()
+	e, ok := s.live(id)
+	if !ok {
+		e = &entry{id: id}
+		e.elem = s.lru.PushBack(e)
+		s.chats[id] = e
+	} else {
+		s.lru.MoveToBack(e.elem)
+	}
+	e.touched = now
+	if active.After(e.active) {
+		e.active = active
+	}
+	// The list is in write order, so expired entries gather at its front.
+	for f := s.lru.Front(); f != nil && f.Value.(*entry) != e; f = s.lru.Front() {
+		old := f.Value.(*entry)
+		switch {
+		case s.expired(old, now):
+			s.drop(old)
+		case len(s.chats) > s.maxChats:
+			s.log.Warn("embedded store full: evicted the least recently active chat",
+				"chat", old.id, "max_chats", s.maxChats, "last_write", old.touched)
+			s.drop(old)
+		default:
+			return e
+		}
+	}
+	return e
+}
+
+// Load returns copies of the chat's head and newest records.
+func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.live(id)
+	if !ok || (e.head == nil && len(e.records) == 0) {
+		return nil, fmt.Errorf("load chat %d: %w", id, duet.ErrNotFound)
+	}
+	c := &convai.Chat{ID: id, Records: slices.Clone(e.records)}
+	if e.head != nil {
+		c.Head = *e.head
+		c.Head.Recent = slices.Clone(e.head.Recent)
+	}
+	for i := range c.Records {
+		if f := c.Records[i].Final; f != nil {
+			v := *f
+			c.Records[i].Final = &v
+		}
+	}
+	return c, nil
+}
+
+// Append stores r unless the chat has a record (r.Session, r.Seq).
+func (s *Store) Append(_ context.Context, id int64, r *convai.Record) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e, ok := s.live(id); ok {
+		if slices.ContainsFunc(e.records, func(o convai.Record) bool { return o.Session == r.Session && o.Seq == r.Seq }) {
+			return fmt.Errorf("append to chat %d: record %d.%d exists: %w", id, r.Session, r.Seq, duet.ErrConflict)
+		}
+	}
+	e := s.touch(id, r.At)
+	rec := *r
+	if rec.Final != nil {
+		v := *rec.Final
+		rec.Final = &v
+	}
+	e.records = append(e.records, rec)
+	e.records = keep(e.records)
+	return nil
+}
+
+// keep returns records limited to what a Load returns: the newest
+// session's start and the newest convai.Window others of that session.
+func keep(records []convai.Record) []convai.Record {
+	newest := records[len(records)-1].Session
+	out := records[:0]
+	var start *convai.Record
+	var rest []convai.Record
+	for _, r := range records {
+		switch {
+		case r.Session != newest:
+		case r.Seq == 0:
+			start = &r
+		default:
+			rest = append(rest, r)
+		}
+	}
+	if start != nil {
+		out = append(out, *start)
+	}
+	if over := len(rest) - convai.Window; over > 0 {
+		rest = rest[over:]
+	}
+	return append(out, rest...)
+}
+
+// Claim sets the lease of a record if it is free, expired or owner's.
+func (s *Store) Claim(_ context.Context, id, session, seq int64, l convai.Lease, now time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e, ok := s.live(id)
 	if !ok {
-		return nil, fmt.Errorf("get chat %d: %w", id, duet.ErrNotFound)
+		return fmt.Errorf("claim in chat %d: %w", id, duet.ErrNotFound)
 	}
-	return e.chat.Clone(), nil
-}
-
-// Save stores a copy of c if the stored version is prev.
-func (s *Store) Save(_ context.Context, c *convai.Chat, prev int64) error {
-	if c.Version != prev+1 {
-		return fmt.Errorf("save chat %d: version %d after %d: %w", c.ID, c.Version, prev, duet.ErrConflict)
+	i := slices.IndexFunc(e.records, func(r convai.Record) bool { return r.Session == session && r.Seq == seq })
+	if i < 0 {
+		return fmt.Errorf("claim record %d.%d of chat %d: %w", session, seq, id, duet.ErrNotFound)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e, ok := s.live(c.ID)
-	cur := int64(0)
-	if ok {
-		cur = e.chat.Version
+	if e.records[i].Lease.Held(l.Owner, now) {
+		return fmt.Errorf("claim record %d.%d of chat %d: leased to another sender: %w", session, seq, id, duet.ErrConflict)
 	}
-	if cur != prev {
-		return fmt.Errorf("save chat %d: stored version %d, want %d: %w", c.ID, cur, prev, duet.ErrConflict)
-	}
-	s.chats[c.ID] = entry{chat: c.Clone(), expires: c.LastActivity.Add(s.ttl)}
+	e.records[i].Lease = l
 	return nil
 }
 
-// Idle returns the ids of open chats whose last activity is before t, oldest first.
+// Commit stores a copy of h if the stored head's version is prev.
+func (s *Store) Commit(_ context.Context, h *convai.Head, prev int64) error {
+	if h.Version != prev+1 {
+		return fmt.Errorf("commit chat %d: version %d after %d: %w", h.ChatID, h.Version, prev, duet.ErrConflict)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cur := int64(0)
+	if e, ok := s.live(h.ChatID); ok && e.head != nil {
+		cur = e.head.Version
+	}
+	if cur != prev {
+		return fmt.Errorf("commit chat %d: stored version %d, want %d: %w", h.ChatID, cur, prev, duet.ErrConflict)
+	}
+	e := s.touch(h.ChatID, h.IdleSince())
+	v := *h
+	v.Recent = slices.Clone(h.Recent)
+	e.head = &v
+	return nil
+}
+
+// Idle returns the ids of open chats with nothing pending whose idle time
+// began before t, oldest first.
 func (s *Store) Idle(_ context.Context, before time.Time) ([]int64, error) {
-	return s.matching(func(c *convai.Chat) (time.Time, bool) {
-		return c.LastActivity, c.Status == convai.Open && len(c.Outbox) == 0 && c.LastActivity.Before(before)
+	return s.matching(func(h *convai.Head) (time.Time, bool) {
+		at := h.IdleSince()
+		return at, h.Status == convai.Open && h.Pending.IsZero() && at.Before(before)
 	}), nil
 }
 
-// Undelivered returns the ids of chats with messages waiting since before t, oldest first.
+// Undelivered returns the ids of chats pending since before t, oldest first.
 func (s *Store) Undelivered(_ context.Context, before time.Time) ([]int64, error) {
-	return s.matching(func(c *convai.Chat) (time.Time, bool) {
-		return c.OutboxSince, len(c.Outbox) > 0 && c.OutboxSince.Before(before)
+	return s.matching(func(h *convai.Head) (time.Time, bool) {
+		return h.Pending, !h.Pending.IsZero() && h.Pending.Before(before)
 	}), nil
 }
 
-func (s *Store) matching(match func(*convai.Chat) (time.Time, bool)) []int64 {
+func (s *Store) matching(match func(*convai.Head) (time.Time, bool)) []int64 {
 	type hit struct {
 		id int64
 		at time.Time
 	}
 	s.mu.Lock()
 	var hits []hit
-	for id := range s.chats {
-		e, ok := s.live(id)
-		if !ok {
+	now := s.now()
+	for _, e := range s.chats {
+		if e.head == nil || s.expired(e, now) {
 			continue
 		}
-		if at, ok := match(e.chat); ok {
-			hits = append(hits, hit{id, at})
+		if at, ok := match(e.head); ok {
+			hits = append(hits, hit{e.id, at})
 		}
 	}
 	s.mu.Unlock()
