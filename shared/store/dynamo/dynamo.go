@@ -1,10 +1,12 @@
 package dynamo
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -192,8 +194,8 @@ func (s *Store) shard(id int64) int64 {
 	return (id%n + n) % n
 }
 
-// Load reads the chat's head, its newest session's start and up to
-// convai.Window newest records with one consistent Query.
+// Load reads the chat's head, its newest session's start and that
+// session's newest convai.Window records with one consistent Query.
 func (s *Store) Load(ctx context.Context, id int64) (*convai.Chat, error) {
 	out, err := s.client.Query(ctx, &dynamodb.QueryInput{
 		TableName:              aws.String(s.table),
@@ -217,6 +219,7 @@ func (s *Store) Load(ctx context.Context, id int64) (*convai.Chat, error) {
 	now := s.nowUnix()
 	c := &convai.Chat{ID: id}
 	found := false
+	turns := 0
 	for _, av := range out.Items {
 		sk, _ := av[SortKey].(*types.AttributeValueMemberS)
 		if sk == nil {
@@ -241,16 +244,21 @@ func (s *Store) Load(ctx context.Context, id int64) (*convai.Chat, error) {
 		if r.ExpiresAt <= now {
 			continue
 		}
-		c.Records = append(c.Records, r.record())
 		found = true
+		// Items come newest first: the newest session's first, and of its
+		// records, the start and then the newest Window.
+		if len(c.Records) > 0 && r.Session != c.Records[0].Session || r.Seq > 0 && turns == convai.Window {
+			continue
+		}
+		if r.Seq > 0 {
+			turns++
+		}
+		c.Records = append(c.Records, r.record())
 	}
 	if !found {
 		return nil, fmt.Errorf("load chat %d: %w", id, duet.ErrNotFound)
 	}
-	// Oldest first, as the items came newest first.
-	for i, j := 0, len(c.Records)-1; i < j; i, j = i+1, j-1 {
-		c.Records[i], c.Records[j] = c.Records[j], c.Records[i]
-	}
+	slices.SortFunc(c.Records, func(a, b convai.Record) int { return cmp.Compare(a.Seq, b.Seq) })
 	return c, nil
 }
 

@@ -4,8 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -58,7 +60,8 @@ func freshTable(t *testing.T, c *dynamodb.Client) string {
 }
 
 // counting is a dynamo.API that counts the calls it passes on. With limit
-// set it caps every Query page at that many items, to exercise pagination.
+// set it caps every Query page of the index at that many items, to exercise
+// pagination.
 type counting struct {
 	c     *dynamodb.Client
 	limit int32
@@ -66,9 +69,24 @@ type counting struct {
 	mu             sync.Mutex
 	calls          map[string]int
 	consistentGets int
+	writes         []int // size in bytes of each item written
+	reads          []int // bytes read by each consistent Query of the table
+	written        map[string]int
 }
 
-func newCounting(c *dynamodb.Client) *counting { return &counting{c: c, calls: map[string]int{}} }
+func newCounting(c *dynamodb.Client) *counting {
+	return &counting{c: c, calls: map[string]int{}, written: map[string]int{}}
+}
+
+// wcu returns the write units of writing item (new size n): a PutItem or
+// UpdateItem is billed for the larger of the old and the new item.
+func (w *counting) wrote(key map[string]types.AttributeValue, n int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	k := fmt.Sprint(key[dynamo.PartitionKey], key[dynamo.SortKey])
+	w.writes = append(w.writes, max(n, w.written[k]))
+	w.written[k] = n
+}
 
 func (w *counting) count(op string) {
 	w.mu.Lock()
@@ -85,6 +103,16 @@ func (w *counting) snapshot() (calls map[string]int, consistentGets int) {
 	return calls, consistentGets
 }
 
+// costs returns the sizes of the items written and read since the last
+// call, and resets them.
+func (w *counting) costs() (writes, reads []int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	writes, reads = w.writes, w.reads
+	w.writes, w.reads = nil, nil
+	return writes, reads
+}
+
 func (w *counting) GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
 	w.count("GetItem")
 	if aws.ToBool(in.ConsistentRead) {
@@ -97,15 +125,39 @@ func (w *counting) GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts 
 
 func (w *counting) PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
 	w.count("PutItem")
-	return w.c.PutItem(ctx, in, opts...)
+	out, err := w.c.PutItem(ctx, in, opts...)
+	if err == nil {
+		w.wrote(in.Item, dynamo.ItemSize(in.Item))
+	}
+	return out, err
+}
+
+func (w *counting) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
+	w.count("UpdateItem")
+	in.ReturnValues = types.ReturnValueAllNew
+	out, err := w.c.UpdateItem(ctx, in, opts...)
+	if err == nil {
+		w.wrote(in.Key, dynamo.ItemSize(out.Attributes))
+	}
+	return out, err
 }
 
 func (w *counting) Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
 	w.count("Query")
-	if w.limit > 0 {
+	if w.limit > 0 && in.IndexName != nil {
 		in.Limit = aws.Int32(w.limit)
 	}
-	return w.c.Query(ctx, in, opts...)
+	out, err := w.c.Query(ctx, in, opts...)
+	if err == nil && in.IndexName == nil {
+		n := 0
+		for _, it := range out.Items {
+			n += dynamo.ItemSize(it)
+		}
+		w.mu.Lock()
+		w.reads = append(w.reads, n)
+		w.mu.Unlock()
+	}
+	return out, err
 }
 
 // Scan is here so that a store reaching for it through a type assertion
@@ -202,31 +254,60 @@ func engine(t *testing.T) (*convai.Engine, *counting, *storetest.Clock, *storete
 	return e, w, clock, sender
 }
 
-// TestCallsPerMessage holds a partner message to the design's budget: one
-// consistent read and at most two writes.
-func TestCallsPerMessage(t *testing.T) {
-	e, w, _, sender := engine(t)
+// TestCostPerMessage holds each partner message to the design's budget:
+// one consistent Query of at most 4 KB, and at most two writes of at most
+// 1 KB each, whatever the chat's length; a whole 20-turn chat costs at
+// most 45 write units.
+func TestCostPerMessage(t *testing.T) {
+	e, w, clock, sender := engine(t)
+	e.MaxTurns = 100
 	ctx := context.Background()
-	if err := e.Handle(ctx, convai.Update{UpdateID: 1, ChatID: 77, Text: "/start talk about the sea"}); err != nil {
-		t.Fatalf("Handle(/start): %v", err)
+	const id = -1001234567890
+	paragraph := strings.Repeat("A paragraph to discuss, as the 2017 server sent them. ", 12)
+	sentence := "I think the wasp was more scared than you were, to be honest with you; "
+	totalWCU := 0
+	for turn := range 22 {
+		text := fmt.Sprintf("%s (turn %d) %s", sentence, turn, sentence)
+		switch turn {
+		case 0:
+			text = "/start " + paragraph
+		case 21:
+			text = "/end"
+		}
+		w.snapshot()
+		w.costs()
+		if err := e.Handle(ctx, convai.Update{UpdateID: int64(1000 + turn), ChatID: id, Text: text}); err != nil {
+			t.Fatalf("turn %d: Handle: %v", turn, err)
+		}
+		clock.Advance(20 * time.Second)
+		calls, _ := w.snapshot()
+		writes, reads := w.costs()
+		if calls["Query"] != 1 || len(reads) != 1 || calls["GetItem"] != 0 || calls["Scan"] != 0 {
+			t.Errorf("turn %d: calls %v, want exactly one Query", turn, calls)
+		}
+		for _, n := range reads {
+			if n > 4096 {
+				t.Errorf("turn %d: the read returned %d bytes, want <= 4 KB", turn, n)
+			}
+		}
+		if len(writes) > 2 || calls["UpdateItem"] != 0 {
+			t.Errorf("turn %d: %d writes (%v), want at most two PutItems", turn, len(writes), calls)
+		}
+		for _, n := range writes {
+			if turn > 0 && n > 1024 {
+				t.Errorf("turn %d: wrote an item of %d bytes, want <= 1 KB", turn, n)
+			}
+			totalWCU += (n + 1023) / 1024
+		}
 	}
-	w.snapshot()
-	if err := e.Handle(ctx, convai.Update{UpdateID: 2, ChatID: 77, Text: "Do you like boats?"}); err != nil {
-		t.Fatalf("Handle(message): %v", err)
+	if got := len(sender.Messages()); got != 21 {
+		t.Errorf("messages sent: got %d, want 20 replies and the final", got)
 	}
-	calls, consistent := w.snapshot()
-	if calls["GetItem"] != 1 || consistent != 1 {
-		t.Errorf("GetItem calls: got %d (%d consistent), want 1 consistent", calls["GetItem"], consistent)
+	// The /start writes the context (about 650 bytes here) once.
+	if totalWCU > 45 {
+		t.Errorf("the whole 20-turn chat cost %d write units, want <= 45", totalWCU)
 	}
-	if n := calls["PutItem"]; n < 1 || n > 2 {
-		t.Errorf("PutItem calls: got %d, want 1 or 2", n)
-	}
-	if calls["Scan"] != 0 || calls["Query"] != 0 {
-		t.Errorf("Scan, Query calls: got %d, %d, want 0, 0", calls["Scan"], calls["Query"])
-	}
-	if got := len(sender.Messages()); got != 1 {
-		t.Errorf("messages sent: got %d, want 1", got)
-	}
+	t.Logf("20-turn chat: %d write units", totalWCU)
 }
 
 // TestSweepQueries checks that the sweeper finds idle chats with Queries of
@@ -249,8 +330,9 @@ func TestSweepQueries(t *testing.T) {
 	if calls["Scan"] != 0 {
 		t.Errorf("Scan calls: got %d, want 0", calls["Scan"])
 	}
-	// One Query per shard for each of Undelivered and Idle.
-	if want := 2 * dynamo.DefaultShards; calls["Query"] != want {
+	// One Query per shard for each of Undelivered and Idle, and one read of
+	// the idle chat: the cost grows with idle chats, not with all chats.
+	if want := 2*dynamo.DefaultShards + 1; calls["Query"] != want {
 		t.Errorf("Query calls: got %d, want %d", calls["Query"], want)
 	}
 	if got := len(sender.Messages()); got != 3 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,16 +21,16 @@ import (
 // These tests need no DynamoDB: they check what the store asks of it. The
 // behaviour against a real endpoint is in dynamo_test.go.
 
-// fakeAPI is an API whose GetItem and PutItem are function fields; every
+// fakeAPI is an API whose Query and PutItem are function fields; every
 // other method fails the call.
 type fakeAPI struct {
 	API
-	get func(*dynamodb.GetItemInput) (*dynamodb.GetItemOutput, error)
-	put func(*dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error)
+	query func(*dynamodb.QueryInput) (*dynamodb.QueryOutput, error)
+	put   func(*dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error)
 }
 
-func (f *fakeAPI) GetItem(_ context.Context, in *dynamodb.GetItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
-	return f.get(in)
+func (f *fakeAPI) Query(_ context.Context, in *dynamodb.QueryInput, _ ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+	return f.query(in)
 }
 
 func (f *fakeAPI) PutItem(_ context.Context, in *dynamodb.PutItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
@@ -38,23 +39,25 @@ func (f *fakeAPI) PutItem(_ context.Context, in *dynamodb.PutItemInput, _ ...fun
 
 var at = time.Date(2026, 3, 4, 5, 6, 7, 8, time.FixedZone("CET", 3600))
 
-func TestItemIndexKeys(t *testing.T) {
+func TestHeadIndexKeys(t *testing.T) {
 	s := New(nil, "t")
 	for _, tc := range []struct {
 		name       string
 		status     convai.Status
-		outbox     []string
+		pending    time.Time
+		sentAt     time.Time
 		pk, sk     string
 		noIndexKey bool
 	}{
-		{"open with outbox", convai.Open, []string{"m"}, "OUTBOX#5", "2026-03-04T04:06:06.000000008Z", false},
-		{"ended with outbox", convai.Ended, []string{"m"}, "OUTBOX#5", "2026-03-04T04:06:06.000000008Z", false},
-		{"open, delivered", convai.Open, nil, "ACTIVE#5", "2026-03-04T04:06:07.000000008Z", false},
-		{"ended, delivered", convai.Ended, nil, "", "", true},
+		{"open, a sender gave up", convai.Open, at.Add(-time.Second), time.Time{}, "OUTBOX#5", "2026-03-04T04:06:06.000000008Z", false},
+		{"ended, final pending", convai.Ended, at.Add(-time.Second), time.Time{}, "OUTBOX#5", "2026-03-04T04:06:06.000000008Z", false},
+		{"open, delivered", convai.Open, time.Time{}, time.Time{}, "ACTIVE#5", "2026-03-04T04:06:07.000000008Z", false},
+		{"open, bot spoke last", convai.Open, time.Time{}, at.Add(time.Minute), "ACTIVE#5", "2026-03-04T04:07:07.000000008Z", false},
+		{"ended, delivered", convai.Ended, time.Time{}, time.Time{}, "", "", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := &convai.Chat{ID: -3, Status: tc.status, Outbox: tc.outbox, OutboxSince: at.Add(-time.Second), LastActivity: at, Version: 1}
-			av, err := attributevalue.MarshalMap(s.item(c))
+			h := &convai.Head{ChatID: -3, Status: tc.status, Pending: tc.pending, PartnerAt: at, SentAt: tc.sentAt, Version: 1}
+			av, err := attributevalue.MarshalMap(s.headItem(h))
 			if err != nil {
 				t.Fatalf("MarshalMap: %v", err)
 			}
@@ -72,8 +75,8 @@ func TestItemIndexKeys(t *testing.T) {
 			if got := av[PartitionKey].(*types.AttributeValueMemberS).Value; got != "CHAT#-3" {
 				t.Errorf("pk: got %s, want CHAT#-3", got)
 			}
-			// expires_at is LastActivity + TTL, rounded up to the second.
-			want := at.Add(DefaultTTL).Unix() + 1
+			// expires_at is the idle instant + TTL, rounded up to the second.
+			want := h.IdleSince().Add(DefaultTTL).Unix() + 1
 			if got := av[TTLAttribute].(*types.AttributeValueMemberN).Value; got != strconv.FormatInt(want, 10) {
 				t.Errorf("expires_at: got %s, want %d", got, want)
 			}
@@ -90,7 +93,19 @@ func TestShard(t *testing.T) {
 	}
 }
 
-func TestSaveConditions(t *testing.T) {
+// TestSortKeys checks the order one descending Query relies on: the head,
+// then the newest session's start, then its records newest first, then
+// older sessions.
+func TestSortKeys(t *testing.T) {
+	keys := []string{headSortKey, recordSK(12, 0), recordSK(12, 11), recordSK(12, 10), recordSK(12, 2), recordSK(11, 0), recordSK(11, 99), recordPrefix}
+	for i := 1; i < len(keys); i++ {
+		if keys[i-1] <= keys[i] {
+			t.Errorf("sort key %q does not sort after %q", keys[i-1], keys[i])
+		}
+	}
+}
+
+func TestWriteConditions(t *testing.T) {
 	var got *dynamodb.PutItemInput
 	f := &fakeAPI{put: func(in *dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error) {
 		got = in
@@ -98,26 +113,30 @@ func TestSaveConditions(t *testing.T) {
 	}}
 	s := New(f, "sessions", WithClock(func() time.Time { return at }))
 	for _, tc := range []struct {
-		prev int64
-		cond string
+		name  string
+		write func() error
+		cond  string
 	}{
-		{0, "attribute_not_exists(#pk) OR #exp <= :now"},
-		{4, "#ver = :prev AND #exp > :now"},
+		{"append", func() error { return s.Append(context.Background(), 1, &convai.Record{Session: 1, Seq: 3, At: at}) },
+			"attribute_not_exists(#pk) OR #exp <= :now"},
+		{"create head", func() error { return s.Commit(context.Background(), &convai.Head{ChatID: 1, Version: 1}, 0) },
+			"attribute_not_exists(#pk) OR #exp <= :now"},
+		{"update head", func() error { return s.Commit(context.Background(), &convai.Head{ChatID: 1, Version: 5}, 4) },
+			"#ver = :prev AND #exp > :now"},
 	} {
-		c := &convai.Chat{ID: 1, Status: convai.Open, LastActivity: at, Version: tc.prev + 1}
-		if err := s.Save(context.Background(), c, tc.prev); err != nil {
-			t.Fatalf("Save(prev %d): %v", tc.prev, err)
+		if err := tc.write(); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
 		}
 		if cond := aws.ToString(got.ConditionExpression); cond != tc.cond {
-			t.Errorf("prev %d: got condition %q, want %q", tc.prev, cond, tc.cond)
+			t.Errorf("%s: got condition %q, want %q", tc.name, cond, tc.cond)
 		}
 		if now := got.ExpressionAttributeValues[":now"].(*types.AttributeValueMemberN).Value; now != strconv.FormatInt(at.Unix(), 10) {
-			t.Errorf("prev %d: got :now %s, want %d", tc.prev, now, at.Unix())
+			t.Errorf("%s: got :now %s, want %d", tc.name, now, at.Unix())
 		}
 	}
 }
 
-func TestSaveErrors(t *testing.T) {
+func TestCommitErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		err      error
@@ -132,29 +151,29 @@ func TestSaveErrors(t *testing.T) {
 			f := &fakeAPI{put: func(*dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error) {
 				return &dynamodb.PutItemOutput{}, tc.err
 			}}
-			err := New(f, "t").Save(context.Background(), &convai.Chat{ID: 1, Version: tc.version}, 0)
+			err := New(f, "t").Commit(context.Background(), &convai.Head{ChatID: 1, Version: tc.version}, 0)
 			if err == nil {
-				t.Fatal("Save: got nil error")
+				t.Fatal("Commit: got nil error")
 			}
 			if errors.Is(err, duet.ErrConflict) != tc.conflict {
-				t.Errorf("Save: got %v, want conflict %v", err, tc.conflict)
+				t.Errorf("Commit: got %v, want conflict %v", err, tc.conflict)
 			}
 		})
 	}
 }
 
-func TestGetExpired(t *testing.T) {
+func TestLoadExpired(t *testing.T) {
 	s := New(nil, "t", WithTTL(time.Hour), WithClock(func() time.Time { return at }))
 	stored := func(last time.Time) *fakeAPI {
-		item, err := attributevalue.MarshalMap(s.item(&convai.Chat{ID: 1, Status: convai.Open, LastActivity: last, Version: 1}))
+		head, err := attributevalue.MarshalMap(s.headItem(&convai.Head{ChatID: 1, Status: convai.Open, PartnerAt: last, Version: 1}))
 		if err != nil {
 			t.Fatalf("MarshalMap: %v", err)
 		}
-		return &fakeAPI{get: func(in *dynamodb.GetItemInput) (*dynamodb.GetItemOutput, error) {
-			if !aws.ToBool(in.ConsistentRead) {
-				t.Error("GetItem: got an eventually consistent read, want a consistent one")
+		return &fakeAPI{query: func(in *dynamodb.QueryInput) (*dynamodb.QueryOutput, error) {
+			if !aws.ToBool(in.ConsistentRead) || aws.ToBool(in.ScanIndexForward) {
+				t.Error("Query: want a consistent read, newest first")
 			}
-			return &dynamodb.GetItemOutput{Item: item}, nil
+			return &dynamodb.QueryOutput{Items: []map[string]types.AttributeValue{head}}, nil
 		}}
 	}
 	for _, tc := range []struct {
@@ -166,18 +185,18 @@ func TestGetExpired(t *testing.T) {
 		{"expired", at.Add(-time.Hour - 2*time.Second), false},
 	} {
 		s.client = stored(tc.last)
-		_, err := s.Get(context.Background(), 1)
+		_, err := s.Load(context.Background(), 1)
 		if got := !errors.Is(err, duet.ErrNotFound); got != tc.present || (tc.present && err != nil) {
-			t.Errorf("%s: Get: got error %v, want present %v", tc.name, err, tc.present)
+			t.Errorf("%s: Load: got error %v, want present %v", tc.name, err, tc.present)
 		}
 	}
 }
 
-// TestSaveRecognisesItsRetriedWrite plays the SDK retrying a PutItem whose
+// TestCommitRecognisesItsRetriedWrite plays the SDK retrying a PutItem whose
 // first answer was lost: the retry fails its condition against the item the
-// first attempt wrote. That is this Save's own write, not a conflict; an
-// item written by anyone else still is.
-func TestSaveRecognisesItsRetriedWrite(t *testing.T) {
+// first attempt wrote. That is this write's own, not a conflict; an item
+// written by anyone else still is.
+func TestCommitRecognisesItsRetriedWrite(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		stored   func(written map[string]types.AttributeValue) map[string]types.AttributeValue
@@ -186,7 +205,7 @@ func TestSaveRecognisesItsRetriedWrite(t *testing.T) {
 		{"own write", func(w map[string]types.AttributeValue) map[string]types.AttributeValue { return w }, false},
 		{"another writer", func(w map[string]types.AttributeValue) map[string]types.AttributeValue {
 			other := maps.Clone(w)
-			other["write_id"] = &types.AttributeValueMemberS{Value: "someone-else"}
+			other[writeIDAttr] = &types.AttributeValueMemberS{Value: "someone-else"}
 			return other
 		}, true},
 		{"no write id", func(map[string]types.AttributeValue) map[string]types.AttributeValue { return nil }, true},
@@ -198,13 +217,42 @@ func TestSaveRecognisesItsRetriedWrite(t *testing.T) {
 				}
 				return nil, &types.ConditionalCheckFailedException{Message: aws.String("failed"), Item: tc.stored(in.Item)}
 			}}
-			err := New(f, "t").Save(context.Background(), &convai.Chat{ID: 1, Version: 2, LastActivity: at}, 1)
-			if got := errors.Is(err, duet.ErrConflict); got != tc.conflict {
-				t.Errorf("Save = %v, want conflict %v", err, tc.conflict)
-			}
-			if !tc.conflict && err != nil {
-				t.Errorf("Save = %v, want nil", err)
+			err := New(f, "t").Commit(context.Background(), &convai.Head{ChatID: 1, Version: 2, PartnerAt: at}, 1)
+			if got := errors.Is(err, duet.ErrConflict); got != tc.conflict || (!tc.conflict && err != nil) {
+				t.Errorf("Commit = %v, want conflict %v", err, tc.conflict)
 			}
 		})
+	}
+}
+
+// TestItemSizes holds the items a message writes to one write unit (1 KB)
+// with typical chat messages, whatever the chat's length: the head carries
+// no text and a bounded list of ids.
+func TestItemSizes(t *testing.T) {
+	s := New(nil, "t")
+	recent := make([]int64, 16)
+	for i := range recent {
+		recent[i] = -1<<62 + int64(i)*7919
+	}
+	h := &convai.Head{ChatID: -1001234567890, Session: 123, Status: convai.Open, Sent: 99, Part: 1, Recent: recent,
+		PartnerAt: at, SentAt: at, Pending: at, Version: 1 << 20}
+	av, err := attributevalue.MarshalMap(s.headItem(h))
+	if err != nil {
+		t.Fatal(err)
+	}
+	av[writeIDAttr] = &types.AttributeValueMemberS{Value: strings.Repeat("x", 26)}
+	if n := ItemSize(av); n > 1024 {
+		t.Errorf("largest head: %d bytes, want <= 1024", n)
+	}
+	msg := strings.Repeat("Sure, I'd love to talk about that; ", 6)[:200]
+	r := recordItem{PK: chatPK(-1001234567890), SK: recordSK(123, 99), Session: 123, Seq: 99, Kind: "turn",
+		UpdateID: 1 << 40, Sum: 1 << 63, Partner: msg, Bot: msg, Rating: 10, PartnerTurns: 99, At: at.UnixNano(),
+		LeaseOwner: strings.Repeat("o", 16), LeaseUntil: at.UnixNano(), ExpiresAt: at.Unix(), WriteID: strings.Repeat("x", 26),
+		Final: &finalScore{Quality: 10, Breadth: 10, Engagement: 10}}
+	if av, err = attributevalue.MarshalMap(r); err != nil {
+		t.Fatal(err)
+	}
+	if n := ItemSize(av); n > 1024 {
+		t.Errorf("record of two 200-character messages: %d bytes, want <= 1024", n)
 	}
 }

@@ -31,6 +31,7 @@ func Run(t *testing.T, newStore NewStore) {
 	// Near the real time, so that a real table's TTL deletion does not race
 	// the test, with nanoseconds so that their loss shows.
 	base := time.Now().UTC().Truncate(time.Second).Add(123456789 * time.Nanosecond)
+	ctx := context.Background()
 
 	setup := func(t *testing.T) (*Clock, convai.Store) {
 		t.Helper()
@@ -38,215 +39,271 @@ func Run(t *testing.T, newStore NewStore) {
 		return clock, newStore(t, clock.Now, ttl)
 	}
 
-	t.Run("GetMissing", func(t *testing.T) {
+	t.Run("LoadMissing", func(t *testing.T) {
 		_, s := setup(t)
-		_, err := s.Get(context.Background(), 42)
-		if !errors.Is(err, duet.ErrNotFound) {
-			t.Fatalf("Get of a missing chat: got error %v, want duet.ErrNotFound", err)
+		if _, err := s.Load(ctx, 42); !errors.Is(err, duet.ErrNotFound) {
+			t.Fatalf("Load of a missing chat: got error %v, want duet.ErrNotFound", err)
 		}
 	})
 
 	t.Run("RoundTrip", func(t *testing.T) {
 		_, s := setup(t)
 		for _, id := range []int64{1, -100123456789, 1<<40 + 5, math.MaxInt64, math.MinInt64} {
-			want := fullChat(id, base)
-			mustSave(t, s, want, 0)
-			got := mustGet(t, s, id)
-			if d := diff(got, want); d != "" {
-				t.Errorf("chat %d after Save and Get:\n%s", id, d)
+			recs := fullRecords(base)
+			for i := range recs {
+				mustAppend(t, s, id, &recs[i])
+			}
+			h := fullHead(id, base)
+			mustCommit(t, s, h, 0)
+			got := mustLoad(t, s, id)
+			if d := diffHead(got.Head, *h); d != "" {
+				t.Errorf("chat %d head after Commit and Load:\n%s", id, d)
+			}
+			if d := diffRecords(got.Records, recs); d != "" {
+				t.Errorf("chat %d records after Append and Load:\n%s", id, d)
 			}
 		}
 	})
 
-	t.Run("Update", func(t *testing.T) {
+	t.Run("RecordsWithoutHead", func(t *testing.T) {
 		_, s := setup(t)
-		c := openChat(7, base)
-		mustSave(t, s, c, 0)
-		next := mustGet(t, s, 7)
-		next.Version = 2
-		next.Turns = append(next.Turns, brain.Turn{Role: brain.Partner, Text: "hi"})
-		next.PartnerTurns = 1
-		next.LastActivity = base.Add(time.Second)
-		mustSave(t, s, next, 1)
-		if d := diff(mustGet(t, s, 7), next); d != "" {
-			t.Errorf("chat after the second Save:\n%s", d)
+		r := record(1, 0, base)
+		mustAppend(t, s, 3, &r)
+		got := mustLoad(t, s, 3)
+		if got.Head.Version != 0 || len(got.Records) != 1 {
+			t.Errorf("Load before any Commit: head version %d, %d records; want 0 and 1", got.Head.Version, len(got.Records))
 		}
 	})
 
-	t.Run("WrongPrev", func(t *testing.T) {
+	t.Run("Window", func(t *testing.T) {
 		_, s := setup(t)
-		mustSave(t, s, openChat(7, base), 0)
+		for seq := range int64(20) {
+			r := record(1, seq, base.Add(time.Duration(seq)*time.Second))
+			mustAppend(t, s, 5, &r)
+		}
+		got := seqs(mustLoad(t, s, 5).Records, 1)
+		want := []int64{0}
+		for seq := int64(20 - convai.Window); seq < 20; seq++ {
+			want = append(want, seq)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("Load of a 20-record session: got records %v, want the start and the newest %d: %v", got, convai.Window, want)
+		}
+		// A new session: its start and records come back, oldest first.
+		for seq := range int64(3) {
+			r := record(2, seq, base.Add(time.Minute))
+			mustAppend(t, s, 5, &r)
+		}
+		if got := seqs(mustLoad(t, s, 5).Records, 2); !slices.Equal(got, []int64{0, 1, 2}) {
+			t.Errorf("Load after a new session: got its records %v, want [0 1 2]", got)
+		}
+	})
+
+	t.Run("AppendConflict", func(t *testing.T) {
+		_, s := setup(t)
+		r := record(1, 0, base)
+		mustAppend(t, s, 7, &r)
+		again := record(1, 0, base)
+		again.Context = "another"
+		if err := s.Append(ctx, 7, &again); !errors.Is(err, duet.ErrConflict) {
+			t.Fatalf("Append of an existing record: got error %v, want duet.ErrConflict", err)
+		}
+		if got := mustLoad(t, s, 7).Records[0].Context; got != r.Context {
+			t.Errorf("context after a failed append: got %q, want the first one", got)
+		}
+	})
+
+	t.Run("ConcurrentAppends", func(t *testing.T) {
+		_, s := setup(t)
+		const writers = 8
+		errs := make([]error, writers)
+		var wg sync.WaitGroup
+		for i := range writers {
+			wg.Go(func() {
+				r := record(1, 0, base)
+				r.Context = fmt.Sprintf("writer %d", i)
+				errs[i] = s.Append(ctx, 8, &r)
+			})
+		}
+		wg.Wait()
+		winner := oneWinner(t, errs)
+		if got := mustLoad(t, s, 8).Records; len(got) != 1 || got[0].Context != fmt.Sprintf("writer %d", winner) {
+			t.Errorf("after racing appends: got %+v, want writer %d's record alone", got, winner)
+		}
+	})
+
+	t.Run("Claim", func(t *testing.T) {
+		_, s := setup(t)
+		r := record(1, 1, base)
+		r.Lease = convai.Lease{Owner: "a", Until: base.Add(time.Minute)}
+		mustAppend(t, s, 9, &r)
+		steps := []struct {
+			name  string
+			lease convai.Lease
+			at    time.Time
+			want  error
+		}{
+			{"another owner while live", convai.Lease{Owner: "b", Until: base.Add(2 * time.Minute)}, base, duet.ErrConflict},
+			{"the holder renews", convai.Lease{Owner: "a", Until: base.Add(90 * time.Second)}, base, nil},
+			{"another owner just before expiry", convai.Lease{Owner: "b", Until: base.Add(3 * time.Minute)}, base.Add(90*time.Second - time.Nanosecond), duet.ErrConflict},
+			{"another owner at expiry", convai.Lease{Owner: "b", Until: base.Add(3 * time.Minute)}, base.Add(90 * time.Second), nil},
+			{"the old holder after losing it", convai.Lease{Owner: "a", Until: base.Add(4 * time.Minute)}, base.Add(91 * time.Second), duet.ErrConflict},
+			{"the holder releases", convai.Lease{Owner: "b"}, base.Add(92 * time.Second), nil},
+			{"anyone after a release", convai.Lease{Owner: "c", Until: base.Add(5 * time.Minute)}, base.Add(93 * time.Second), nil},
+		}
+		for _, st := range steps {
+			err := s.Claim(ctx, 9, 1, 1, st.lease, st.at)
+			if (st.want == nil) != (err == nil) || (st.want != nil && !errors.Is(err, st.want)) {
+				t.Fatalf("%s: Claim got error %v, want %v", st.name, err, st.want)
+			}
+		}
+		if got := mustLoad(t, s, 9).Records[0].Lease; got.Owner != "c" || !got.Until.Equal(base.Add(5*time.Minute)) {
+			t.Errorf("lease after the claims: got %+v, want c's", got)
+		}
+		if err := s.Claim(ctx, 9, 1, 2, convai.Lease{Owner: "a"}, base); !errors.Is(err, duet.ErrNotFound) {
+			t.Errorf("Claim of a missing record: got error %v, want duet.ErrNotFound", err)
+		}
+	})
+
+	t.Run("ConcurrentClaims", func(t *testing.T) {
+		_, s := setup(t)
+		r := record(1, 1, base)
+		mustAppend(t, s, 10, &r)
+		const claimers = 8
+		errs := make([]error, claimers)
+		var wg sync.WaitGroup
+		for i := range claimers {
+			wg.Go(func() {
+				errs[i] = s.Claim(ctx, 10, 1, 1, convai.Lease{Owner: fmt.Sprint(i), Until: base.Add(time.Minute)}, base)
+			})
+		}
+		wg.Wait()
+		winner := oneWinner(t, errs)
+		if got := mustLoad(t, s, 10).Records[0].Lease.Owner; got != fmt.Sprint(winner) {
+			t.Errorf("lease owner after racing claims: got %q, want %d", got, winner)
+		}
+	})
+
+	t.Run("CommitVersions", func(t *testing.T) {
+		_, s := setup(t)
+		h := openHead(7, base)
+		mustCommit(t, s, h, 0)
 		for _, tc := range []struct {
 			name          string
-			id            int64
 			version, prev int64
 		}{
-			{"stale prev", 7, 3, 2},
-			{"version not prev+1", 7, 3, 1},
-			{"prev on a missing chat", 8, 2, 1},
+			{"stale prev", 3, 2},
+			{"version not prev+1", 3, 1},
+			{"create over a live head", 1, 0},
 		} {
-			c := openChat(tc.id, base)
-			c.Version = tc.version
-			if err := s.Save(context.Background(), c, tc.prev); !errors.Is(err, duet.ErrConflict) {
-				t.Errorf("%s: Save(version %d, prev %d): got error %v, want duet.ErrConflict", tc.name, tc.version, tc.prev, err)
+			next := openHead(7, base)
+			next.Version, next.Sent = tc.version, 99
+			if err := s.Commit(ctx, next, tc.prev); !errors.Is(err, duet.ErrConflict) {
+				t.Errorf("%s: Commit(version %d, prev %d): got error %v, want duet.ErrConflict", tc.name, tc.version, tc.prev, err)
 			}
 		}
-		if got := mustGet(t, s, 7); got.Version != 1 {
-			t.Errorf("after failed saves: got version %d, want 1", got.Version)
-		}
-	})
-
-	t.Run("CreateOverLive", func(t *testing.T) {
-		_, s := setup(t)
-		mustSave(t, s, openChat(7, base), 0)
-		c := openChat(7, base)
-		c.Context = "another"
-		if err := s.Save(context.Background(), c, 0); !errors.Is(err, duet.ErrConflict) {
-			t.Fatalf("Save with prev 0 over a live chat: got error %v, want duet.ErrConflict", err)
-		}
-		if got := mustGet(t, s, 7); got.Context != openChat(7, base).Context {
-			t.Errorf("context after a failed create: got %q, want the first one", got.Context)
+		if got := mustLoad(t, s, 7).Head; got.Version != 1 || got.Sent != h.Sent {
+			t.Errorf("after failed commits: got version %d sent %d, want 1 and %d", got.Version, got.Sent, h.Sent)
 		}
 	})
 
-	t.Run("ConcurrentSaves", func(t *testing.T) {
+	t.Run("ConcurrentCommits", func(t *testing.T) {
 		_, s := setup(t)
-		mustSave(t, s, openChat(7, base), 0)
-		for _, prev := range []int64{1, 0} {
-			id := int64(7)
-			if prev == 0 {
-				id = 8 // a create race on a chat that does not exist yet
-			}
-			const writers = 8
-			errs := make([]error, writers)
-			var wg sync.WaitGroup
-			for i := range writers {
-				wg.Go(func() {
-					c := openChat(id, base)
-					c.Context = fmt.Sprintf("writer %d", i)
-					c.Version = prev + 1
-					errs[i] = s.Save(context.Background(), c, prev)
-				})
-			}
-			wg.Wait()
-			winner := -1
-			for i, err := range errs {
-				switch {
-				case err == nil && winner >= 0:
-					t.Errorf("prev %d: writers %d and %d both succeeded", prev, winner, i)
-				case err == nil:
-					winner = i
-				case !errors.Is(err, duet.ErrConflict):
-					t.Errorf("prev %d: writer %d: got error %v, want nil or duet.ErrConflict", prev, i, err)
-				}
-			}
-			if winner < 0 {
-				t.Fatalf("prev %d: no writer succeeded", prev)
-			}
-			got := mustGet(t, s, id)
-			if want := fmt.Sprintf("writer %d", winner); got.Context != want || got.Version != prev+1 {
-				t.Errorf("prev %d: stored context %q version %d, want %q version %d", prev, got.Context, got.Version, want, prev+1)
-			}
+		mustCommit(t, s, openHead(7, base), 0)
+		const writers = 8
+		errs := make([]error, writers)
+		var wg sync.WaitGroup
+		for i := range writers {
+			wg.Go(func() {
+				h := openHead(7, base)
+				h.Version, h.Sent = 2, int64(i)
+				errs[i] = s.Commit(ctx, h, 1)
+			})
+		}
+		wg.Wait()
+		winner := oneWinner(t, errs)
+		if got := mustLoad(t, s, 7).Head; got.Sent != int64(winner) || got.Version != 2 {
+			t.Errorf("after racing commits: sent %d version %d, want %d and 2", got.Sent, got.Version, winner)
 		}
 	})
 
 	t.Run("Expired", func(t *testing.T) {
 		clock, s := setup(t)
-		c := openChat(7, base)
-		c.Outbox, c.OutboxSince = []string{"waiting"}, base
-		mustSave(t, s, c, 0)
+		r := record(1, 0, base)
+		mustAppend(t, s, 7, &r)
+		h := openHead(7, base)
+		h.Pending = base
+		mustCommit(t, s, h, 0)
 		clock.Advance(ttl - 2*time.Second)
-		mustGet(t, s, 7)
+		mustLoad(t, s, 7)
 		clock.Advance(4 * time.Second)
-		if _, err := s.Get(context.Background(), 7); !errors.Is(err, duet.ErrNotFound) {
-			t.Fatalf("Get of an expired chat: got error %v, want duet.ErrNotFound", err)
+		if _, err := s.Load(ctx, 7); !errors.Is(err, duet.ErrNotFound) {
+			t.Fatalf("Load of an expired chat: got error %v, want duet.ErrNotFound", err)
 		}
 		far := clock.Now().Add(ttl)
 		wantIDs(t, "Undelivered", s.Undelivered, far)
-		old := openChat(7, base)
-		old.Version = 2
-		if err := s.Save(context.Background(), old, 1); !errors.Is(err, duet.ErrConflict) {
-			t.Errorf("Save with prev 1 over an expired chat: got error %v, want duet.ErrConflict", err)
+		if err := s.Claim(ctx, 7, 1, 0, convai.Lease{Owner: "x", Until: far}, clock.Now()); !errors.Is(err, duet.ErrNotFound) {
+			t.Errorf("Claim of an expired record: got error %v, want duet.ErrNotFound", err)
 		}
-		fresh := openChat(7, clock.Now())
+		stale := openHead(7, base)
+		stale.Version = 2
+		if err := s.Commit(ctx, stale, 1); !errors.Is(err, duet.ErrConflict) {
+			t.Errorf("Commit with prev 1 over an expired head: got error %v, want duet.ErrConflict", err)
+		}
+		fresh := record(1, 0, clock.Now())
 		fresh.Context = "fresh"
-		mustSave(t, s, fresh, 0)
-		if got := mustGet(t, s, 7); got.Context != "fresh" {
-			t.Errorf("context after re-creating an expired chat: got %q, want %q", got.Context, "fresh")
+		mustAppend(t, s, 7, &fresh)
+		mustCommit(t, s, openHead(7, clock.Now()), 0)
+		if got := mustLoad(t, s, 7); got.Records[0].Context != "fresh" || got.Head.Version != 1 {
+			t.Errorf("after re-creating an expired chat: context %q version %d, want fresh and 1", got.Records[0].Context, got.Head.Version)
 		}
 	})
 
-	t.Run("Idle", func(t *testing.T) {
+	t.Run("Index", func(t *testing.T) {
 		_, s := setup(t)
 		cutoff := base.Add(-5 * time.Minute)
-		idle := openChat(1, base.Add(-10*time.Minute))
-		justIdle := openChat(2, cutoff.Add(-time.Nanosecond))
-		atCutoff := openChat(3, cutoff)
-		recent := openChat(4, base.Add(-time.Minute))
-		ended := openChat(5, base.Add(-10*time.Minute))
-		ended.Status = convai.Ended
-		withOutbox := openChat(6, base.Add(-10*time.Minute))
-		withOutbox.Outbox, withOutbox.OutboxSince = []string{"pending"}, withOutbox.LastActivity
-		expired := openChat(7, base.Add(-ttl-time.Minute))
-		for _, c := range []*convai.Chat{idle, justIdle, atCutoff, recent, ended, withOutbox, expired} {
-			mustSave(t, s, c, 0)
+		heads := map[int64]*convai.Head{
+			1:  openHead(1, base.Add(-10*time.Minute)),    // idle
+			2:  openHead(2, cutoff.Add(-time.Nanosecond)), // just idle
+			3:  openHead(3, cutoff),                       // at the cutoff: not idle
+			4:  openHead(4, base.Add(-time.Minute)),       // recent
+			5:  openHead(5, base.Add(-10*time.Minute)),    // ended
+			6:  openHead(6, base.Add(-10*time.Minute)),    // pending
+			7:  openHead(7, base.Add(-ttl-time.Minute)),   // expired
+			8:  openHead(8, base.Add(-10*time.Minute)),    // delivered lately
+			9:  openHead(9, base.Add(-10*time.Minute)),    // ended, pending
+			10: openHead(-10, base.Add(-10*time.Minute)),  // negative id
 		}
-		wantIDs(t, "Idle", s.Idle, cutoff, 1, 2)
+		heads[5].Status = convai.Ended
+		heads[6].Pending = base.Add(-time.Minute)
+		heads[8].SentAt = base.Add(-time.Minute)
+		heads[9].Status, heads[9].Pending = convai.Ended, base.Add(-10*time.Minute)
+		for _, h := range heads {
+			mustCommit(t, s, h, 0)
+		}
+		wantIDs(t, "Idle", s.Idle, cutoff, 1, 2, -10)
+		wantIDs(t, "Undelivered", s.Undelivered, base.Add(-30*time.Second), 6, 9)
+		wantIDs(t, "Undelivered", s.Undelivered, base.Add(-5*time.Minute), 9)
 	})
 
-	t.Run("Undelivered", func(t *testing.T) {
-		_, s := setup(t)
-		cutoff := base.Add(-45 * time.Second)
-		queued := func(id int64, since time.Time) *convai.Chat {
-			c := openChat(id, since)
-			c.Outbox, c.OutboxSince = []string{"a", "b"}, since
-			return c
-		}
-		old := queued(1, base.Add(-10*time.Minute))
-		endedOld := queued(2, base.Add(-10*time.Minute))
-		endedOld.Status = convai.Ended
-		justOld := queued(3, cutoff.Add(-time.Nanosecond))
-		atCutoff := queued(4, cutoff)
-		recent := queued(5, base.Add(-10*time.Second))
-		none := openChat(6, base.Add(-10*time.Minute))
-		expired := queued(7, base.Add(-ttl-time.Minute))
-		for _, c := range []*convai.Chat{old, endedOld, justOld, atCutoff, recent, none, expired} {
-			mustSave(t, s, c, 0)
-		}
-		wantIDs(t, "Undelivered", s.Undelivered, cutoff, 1, 2, 3)
-	})
-
-	t.Run("EndedDelivered", func(t *testing.T) {
-		_, s := setup(t)
-		c := openChat(1, base.Add(-10*time.Minute))
-		c.Status = convai.Ended
-		mustSave(t, s, c, 0)
-		wantIDs(t, "Idle", s.Idle, base)
-		wantIDs(t, "Undelivered", s.Undelivered, base)
-	})
-
-	t.Run("Transitions", func(t *testing.T) {
+	t.Run("IndexTransitions", func(t *testing.T) {
 		_, s := setup(t)
 		at := base.Add(-10 * time.Minute)
-		c := openChat(9, at)
-		c.Outbox, c.OutboxSince = []string{"hello"}, at
+		h := openHead(9, at)
 		steps := []struct {
 			name              string
-			change            func(*convai.Chat)
+			change            func(*convai.Head)
 			idle, undelivered bool
 		}{
-			{"open with outbox", func(*convai.Chat) {}, false, true},
-			{"delivered", func(c *convai.Chat) { c.Outbox, c.OutboxSince = nil, time.Time{} }, true, false},
-			{"ended with final message", func(c *convai.Chat) {
-				c.Status = convai.Ended
-				c.Outbox, c.OutboxSince = []string{"final"}, at
-			}, false, true},
-			{"final delivered", func(c *convai.Chat) { c.Outbox, c.OutboxSince = nil, time.Time{} }, false, false},
+			{"open, delivered", func(*convai.Head) {}, true, false},
+			{"a sender gave up", func(h *convai.Head) { h.Pending = at }, false, true},
+			{"delivered by the sweeper", func(h *convai.Head) { h.Pending, h.SentAt = time.Time{}, base }, false, false},
+			{"ended", func(h *convai.Head) { h.Status, h.SentAt = convai.Ended, at }, false, false},
 		}
 		for i, step := range steps {
-			step.change(c)
-			c.Version = int64(i + 1)
-			mustSave(t, s, c, int64(i))
+			step.change(h)
+			h.Version = int64(i + 1)
+			mustCommit(t, s, h, int64(i))
 			var idle, undelivered []int64
 			if step.idle {
 				idle = []int64{9}
@@ -254,28 +311,15 @@ func Run(t *testing.T, newStore NewStore) {
 			if step.undelivered {
 				undelivered = []int64{9}
 			}
-			wantIDs(t, step.name+": Idle", s.Idle, base, idle...)
+			wantIDs(t, step.name+": Idle", s.Idle, base.Add(-time.Minute), idle...)
 			wantIDs(t, step.name+": Undelivered", s.Undelivered, base, undelivered...)
 		}
-	})
-
-	t.Run("LargeAndNegativeIDs", func(t *testing.T) {
-		_, s := setup(t)
-		ids := []int64{-1, -1001234567890, 1<<32 + 1, 1<<53 + 7, math.MaxInt64, math.MinInt64}
-		for _, id := range ids {
-			mustSave(t, s, openChat(id, base.Add(-10*time.Minute)), 0)
-			if got := mustGet(t, s, id); got.ID != id {
-				t.Errorf("Get(%d): got chat id %d", id, got.ID)
-			}
-		}
-		wantIDs(t, "Idle", s.Idle, base, ids...)
 	})
 
 	t.Run("Engine", func(t *testing.T) {
 		clock, s := setup(t)
 		sender := &Sender{}
 		e := &convai.Engine{Store: s, Sender: sender, Replier: Brain{}, Evaluator: Brain{}, Now: clock.Now, Log: slog.New(slog.DiscardHandler)}
-		ctx := context.Background()
 		handle := func(id int64, u int64, text string) error {
 			return e.Handle(ctx, convai.Update{UpdateID: u, ChatID: id, Text: text})
 		}
@@ -297,7 +341,7 @@ func Run(t *testing.T, newStore NewStore) {
 			t.Fatalf("messages after /start, a reply and /begin: got %d, want 2", got)
 		}
 
-		// A reply stored but not delivered is delivered by the sweeper.
+		// A reply a sender gave up on is delivered by the sweeper.
 		sender.Fail(errors.New("telegram is down"))
 		if err := handle(-5, 4, "and cats?"); err == nil {
 			t.Fatal("Handle with a failing sender: got nil error, want one")
@@ -305,8 +349,8 @@ func Run(t *testing.T, newStore NewStore) {
 		sender.Fail(nil)
 		clock.Advance(time.Minute)
 		res, err := e.Sweep(ctx)
-		if err != nil || res.Delivered != 1 {
-			t.Fatalf("Sweep after a failed send: got %+v, %v; want 1 delivered", res, err)
+		if err != nil || res.Delivered != 1 || res.Ended != 0 {
+			t.Fatalf("Sweep after a failed send: got %+v, %v; want 1 delivered, none ended", res, err)
 		}
 		if got := len(sender.Messages()); got != 3 {
 			t.Fatalf("messages after the sweep delivered: got %d, want 3", got)
@@ -318,13 +362,18 @@ func Run(t *testing.T, newStore NewStore) {
 		if err != nil || res.Ended != 2 || res.Failed != 0 {
 			t.Fatalf("Sweep of idle chats: got %+v, %v; want 2 ended", res, err)
 		}
-		if got := len(sender.Messages()); got != 5 {
-			t.Fatalf("messages after ending both chats: got %d, want 5", got)
+		msgs := sender.Messages()
+		if len(msgs) != 5 {
+			t.Fatalf("messages after ending both chats: got %d, want 5", len(msgs))
+		}
+		for _, m := range msgs[3:] {
+			if final, err := convai.Validate(m.Text, true); !final || err != nil {
+				t.Errorf("chat %d: last message %s is not a valid final (%v)", m.ChatID, m.Text, err)
+			}
 		}
 		for _, id := range []int64{1, -5} {
-			c := mustGet(t, s, id)
-			if c.Status != convai.Ended || len(c.Outbox) != 0 {
-				t.Errorf("chat %d after the sweep: status %s, %d undelivered; want ended, 0", id, c.Status, len(c.Outbox))
+			if h := mustLoad(t, s, id).Head; h.Status != convai.Ended || !h.Pending.IsZero() {
+				t.Errorf("chat %d after the sweep: head %+v; want ended, nothing pending", id, h)
 			}
 		}
 		if res, err = e.Sweep(ctx); err != nil || res != (convai.SweepResult{}) {
@@ -333,52 +382,94 @@ func Run(t *testing.T, newStore NewStore) {
 	})
 }
 
-// openChat returns an open chat at version 1 whose last activity is at.
-func openChat(id int64, at time.Time) *convai.Chat {
-	return &convai.Chat{
-		ID:           id,
-		Status:       convai.Open,
-		Context:      "a context",
-		StartedAt:    at,
-		LastActivity: at,
-		Version:      1,
+// record returns a turn record (the start record for seq 0) at at.
+func record(session, seq int64, at time.Time) convai.Record {
+	r := convai.Record{Session: session, Seq: seq, Kind: convai.TurnRecord, At: at, PartnerTurns: int(seq),
+		Partner: fmt.Sprintf("message %d", seq), Bot: fmt.Sprintf("reply %d", seq), Rating: 5, UpdateID: 100 + seq, Sum: uint64(seq) * 7}
+	if seq == 0 {
+		r = convai.Record{Session: session, Kind: convai.StartRecord, At: at, Context: "a context", UpdateID: 100}
+	}
+	return r
+}
+
+// fullRecords returns a session's records with every field set.
+func fullRecords(base time.Time) []convai.Record {
+	return []convai.Record{
+		{Session: 3, Seq: 0, Kind: convai.StartRecord, UpdateID: 1<<40 + 3, Sum: math.MaxUint64,
+			Context: "line one\nline two — ünïcode ✓ \"quoted\"", Bot: "Hi! What do you think of cats?",
+			At: base.Add(-time.Hour / 2), Lease: convai.Lease{Owner: "owner-1", Until: base.Add(-987654321 * time.Nanosecond)}},
+		{Session: 3, Seq: 1, Kind: convai.TurnRecord, UpdateID: 7, Sum: 12345, Partner: "They are fine.",
+			Bot: "Only fine?", Rating: 10, PartnerTurns: 1, At: base.Add(-time.Minute)},
+		{Session: 3, Seq: 2, Kind: convai.EndRecord, PartnerTurns: 1, At: base,
+			Final: &brain.Scores{Quality: 1, Breadth: 2, Engagement: 10}},
 	}
 }
 
-// fullChat returns a chat with every field set.
-func fullChat(id int64, base time.Time) *convai.Chat {
-	return &convai.Chat{
-		ID:      id,
-		Status:  convai.Open,
-		Context: "line one\nline two — ünïcode ✓ \"quoted\"",
-		Turns: []brain.Turn{
-			{Role: brain.Bot, Text: "Hi! What do you think of cats?"},
-			{Role: brain.Partner, Text: "They are fine."},
-			{Role: brain.Bot, Text: ""},
-		},
-		Ratings:      []int{5, 10, 1},
-		PartnerTurns: 3,
-		LastUpdateID: 1<<40 + 3,
-		Outbox:       []string{`{"text":"hello","evaluation":0}`, "second"},
-		OutboxSince:  base.Add(-987654321 * time.Nanosecond),
-		Version:      1,
-		StartedAt:    base.Add(-time.Hour / 2),
-		LastActivity: base,
+// fullHead returns a head with every field set.
+func fullHead(id int64, base time.Time) *convai.Head {
+	return &convai.Head{
+		ChatID: id, Session: 3, Status: convai.Ended, Sent: 1, Part: 1,
+		Recent:    []int64{-5, 1<<62 + 1, 7},
+		PartnerAt: base.Add(-time.Minute), SentAt: base, Pending: base.Add(-time.Second),
+		Version: 1,
 	}
 }
 
-func mustSave(t *testing.T, s convai.Store, c *convai.Chat, prev int64) {
+// openHead returns an open head at version 1 idle since at.
+func openHead(id int64, at time.Time) *convai.Head {
+	return &convai.Head{ChatID: id, Session: 1, Status: convai.Open, Sent: 0, PartnerAt: at, Version: 1}
+}
+
+func seqs(recs []convai.Record, session int64) []int64 {
+	var out []int64
+	for _, r := range recs {
+		if r.Session == session {
+			out = append(out, r.Seq)
+		}
+	}
+	return out
+}
+
+// oneWinner checks that exactly one of errs is nil and the others are
+// conflicts, and returns the winner's index.
+func oneWinner(t *testing.T, errs []error) int {
 	t.Helper()
-	if err := s.Save(context.Background(), c, prev); err != nil {
-		t.Fatalf("Save(chat %d, version %d, prev %d): %v", c.ID, c.Version, prev, err)
+	winner := -1
+	for i, err := range errs {
+		switch {
+		case err == nil && winner >= 0:
+			t.Errorf("writers %d and %d both succeeded", winner, i)
+		case err == nil:
+			winner = i
+		case !errors.Is(err, duet.ErrConflict):
+			t.Errorf("writer %d: got error %v, want nil or duet.ErrConflict", i, err)
+		}
+	}
+	if winner < 0 {
+		t.Fatal("no writer succeeded")
+	}
+	return winner
+}
+
+func mustAppend(t *testing.T, s convai.Store, id int64, r *convai.Record) {
+	t.Helper()
+	if err := s.Append(context.Background(), id, r); err != nil {
+		t.Fatalf("Append(chat %d, record %d.%d): %v", id, r.Session, r.Seq, err)
 	}
 }
 
-func mustGet(t *testing.T, s convai.Store, id int64) *convai.Chat {
+func mustCommit(t *testing.T, s convai.Store, h *convai.Head, prev int64) {
 	t.Helper()
-	c, err := s.Get(context.Background(), id)
+	if err := s.Commit(context.Background(), h, prev); err != nil {
+		t.Fatalf("Commit(chat %d, version %d, prev %d): %v", h.ChatID, h.Version, prev, err)
+	}
+}
+
+func mustLoad(t *testing.T, s convai.Store, id int64) *convai.Chat {
+	t.Helper()
+	c, err := s.Load(context.Background(), id)
 	if err != nil {
-		t.Fatalf("Get(%d): %v", id, err)
+		t.Fatalf("Load(%d): %v", id, err)
 	}
 	return c
 }
@@ -396,42 +487,48 @@ func wantIDs(t *testing.T, name string, query func(context.Context, time.Time) (
 	}
 }
 
-// diff describes how got differs from want: times by instant, nil and
+// diffHead describes how got differs from want: times by instant, nil and
 // empty lists alike, everything else exactly. It returns "" when they match.
-func diff(got, want *convai.Chat) string {
+func diffHead(got, want convai.Head) string {
 	var d string
-	times := []struct {
+	for _, tm := range []struct {
 		name    string
 		got, wt time.Time
 	}{
-		{"OutboxSince", got.OutboxSince, want.OutboxSince},
-		{"StartedAt", got.StartedAt, want.StartedAt},
-		{"LastActivity", got.LastActivity, want.LastActivity},
-	}
-	for _, tm := range times {
+		{"PartnerAt", got.PartnerAt, want.PartnerAt},
+		{"SentAt", got.SentAt, want.SentAt},
+		{"Pending", got.Pending, want.Pending},
+	} {
 		if !tm.got.Equal(tm.wt) {
 			d += fmt.Sprintf("%s: got %s, want %s\n", tm.name, tm.got.Format(time.RFC3339Nano), tm.wt.Format(time.RFC3339Nano))
 		}
 	}
-	g, w := normal(got), normal(want)
-	if !reflect.DeepEqual(g, w) {
-		d += fmt.Sprintf("got  %+v\nwant %+v\n", g, w)
+	got.PartnerAt, got.SentAt, got.Pending = time.Time{}, time.Time{}, time.Time{}
+	want.PartnerAt, want.SentAt, want.Pending = time.Time{}, time.Time{}, time.Time{}
+	if len(got.Recent) == 0 && len(want.Recent) == 0 {
+		got.Recent, want.Recent = nil, nil
+	}
+	if !reflect.DeepEqual(got, want) {
+		d += fmt.Sprintf("got  %+v\nwant %+v\n", got, want)
 	}
 	return d
 }
 
-// normal returns a copy of c without times and with empty lists nil.
-func normal(c *convai.Chat) convai.Chat {
-	n := *c.Clone()
-	n.OutboxSince, n.StartedAt, n.LastActivity = time.Time{}, time.Time{}, time.Time{}
-	if len(n.Turns) == 0 {
-		n.Turns = nil
+// diffRecords is diffHead for records.
+func diffRecords(got, want []convai.Record) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("got %d records, want %d", len(got), len(want))
 	}
-	if len(n.Ratings) == 0 {
-		n.Ratings = nil
+	var d string
+	for i := range got {
+		g, w := got[i], want[i]
+		if !g.At.Equal(w.At) || !g.Lease.Until.Equal(w.Lease.Until) {
+			d += fmt.Sprintf("record %d: at %s lease until %s, want %s and %s\n", i, g.At, g.Lease.Until, w.At, w.Lease.Until)
+		}
+		g.At, w.At, g.Lease.Until, w.Lease.Until = time.Time{}, time.Time{}, time.Time{}, time.Time{}
+		if !reflect.DeepEqual(g, w) {
+			d += fmt.Sprintf("record %d:\ngot  %+v\nwant %+v\n", i, g, w)
+		}
 	}
-	if len(n.Outbox) == 0 {
-		n.Outbox = nil
-	}
-	return n
+	return d
 }
