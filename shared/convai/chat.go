@@ -145,7 +145,7 @@ func (r *Record) Ends() bool { return r.Final != nil }
 
 // Chat is what one Load returns: the head (zero Version: none stored yet)
 // and the newest records, oldest first: the start record of the newest
-// session and up to Window others, possibly of earlier sessions.
+// session and its newest Window others.
 type Chat struct {
 	ID      int64
 	Head    Head

@@ -29,7 +29,7 @@ type Update struct {
 // (DynamoDB); both pass the suite in store/storetest.
 type Store interface {
 	// Load returns, with one consistent read, the chat's head and its newest
-	// records: the newest session's start record and up to Window others.
+	// records: the newest session's start record and its newest Window others.
 	// It returns an error wrapping duet.ErrNotFound when the chat has
 	// nothing stored (or only expired items).
 	Load(ctx context.Context, id int64) (*Chat, error)
