@@ -42,7 +42,7 @@ func (s *sender) Send(_ context.Context, _ int64, text string) error {
 // failingStore is a store whose every call fails, like DynamoDB when down.
 type failingStore struct{ convai.Store }
 
-func (failingStore) Get(context.Context, int64) (*convai.Chat, error) {
+func (failingStore) Load(context.Context, int64) (*convai.Chat, error) {
 	return nil, errors.New("dynamodb: connection refused")
 }
 
@@ -198,12 +198,12 @@ func TestWebhookDropsRefusedMessages(t *testing.T) {
 	if resp, _ := h.Handle(ctx, request(update(2, 8, "Dogs, they are loyal."), secret, "POST")); resp.StatusCode != http.StatusOK {
 		t.Fatalf("refused send: %d %s, want 200", resp.StatusCode, resp.Body)
 	}
-	c, err := store.Get(ctx, 8)
+	c, err := store.Load(ctx, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Outbox) != 0 {
-		t.Errorf("outbox keeps %q after a permanent refusal, want it empty", c.Outbox)
+	if last := c.Records[len(c.Records)-1]; c.Head.Sent != last.Seq || !c.Head.Pending.IsZero() {
+		t.Errorf("after a permanent refusal: head %+v, newest record %d; want it counted as sent, nothing pending", c.Head, last.Seq)
 	}
 }
 
