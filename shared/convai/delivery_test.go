@@ -99,7 +99,8 @@ func TestNoOvertaking(t *testing.T) {
 }
 
 // TestWaitsForEarlierSender holds reply 1 in a slow send while message 2
-// arrives at another handler: reply 2 waits for reply 1.
+// and a duplicate of message 1 arrive at other handlers: reply 2 waits for
+// reply 1, and the duplicate sends nothing.
 func TestWaitsForEarlierSender(t *testing.T) {
 	f := newFixture(t)
 	out := &gatedOutbox{release: make(chan struct{}), entered: make(chan struct{}, 4)}
@@ -110,16 +111,15 @@ func TestWaitsForEarlierSender(t *testing.T) {
 	<-out.entered // reply 1 is being sent
 	second := make(chan error)
 	go func() { second <- f.handle(t, 1, 3, "second") }()
-	// A duplicate of update 2 meanwhile must not send reply 1 again.
-	if err := f.handle(t, 1, 2, "first"); err != nil {
-		t.Fatalf("duplicate while sending: %v", err)
-	}
+	// A duplicate of update 2 meanwhile must not send reply 1 again: it
+	// waits for the live sender, and succeeds once reply 1 is out.
+	dup := make(chan error)
+	go func() { dup <- f.handle(t, 1, 2, "first") }()
 	close(out.release)
-	if err := <-first; err != nil {
-		t.Fatal(err)
-	}
-	if err := <-second; err != nil {
-		t.Fatal(err)
+	for name, ch := range map[string]chan error{"first": first, "second": second, "duplicate": dup} {
+		if err := <-ch; err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 	got := out.texts(t)
 	if !slices.Equal(got, []string{"re 1: first", "re 3: second"}) {

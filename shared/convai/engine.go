@@ -309,15 +309,18 @@ func (e *Engine) reply(ctx context.Context, req brain.Request) (string, bool, er
 }
 
 // deliver sends the session's undelivered records in sequence order, as
-// owner: a record leased to a live other sender is left to it — waited
-// for when owner holds a later record, else left alone.
+// owner. A record leased to a live other sender is left to it: deliver
+// waits until that sender is done, has given up or its lease expired, and
+// then goes on (or takes over), so that it returns nil only when the
+// session has nothing undelivered.
 func (e *Engine) deliver(ctx context.Context, s *session, owner string) error {
-	_, err := e.send(ctx, s, owner)
+	_, err := e.send(ctx, s, owner, true)
 	return err
 }
 
-// send is deliver, also counting the records it delivered.
-func (e *Engine) send(ctx context.Context, s *session, owner string) (int, error) {
+// send is deliver, also counting the records it delivered; unless wait is
+// set, it leaves at once when a live other sender holds the next record.
+func (e *Engine) send(ctx context.Context, s *session, owner string, wait bool) (int, error) {
 	poll := firstPoll
 	done := 0
 	for {
@@ -328,7 +331,7 @@ func (e *Engine) send(ctx context.Context, s *session, owner string) (int, error
 		r := unsent[0]
 		now := e.now()
 		if r.Lease.Held(owner, now) {
-			if !holdsAny(unsent[1:], owner) {
+			if !wait {
 				return done, nil // its holder delivers it, and what follows
 			}
 			if err := sleep(ctx, poll); err != nil {
@@ -388,10 +391,6 @@ func (e *Engine) send(ctx context.Context, s *session, owner string) (int, error
 		}
 		s = next
 	}
-}
-
-func holdsAny(rs []Record, owner string) bool {
-	return slices.ContainsFunc(rs, func(r Record) bool { return r.Lease.Owner == owner })
 }
 
 // reload loads the chat again; it returns nil when a new session began.
@@ -469,38 +468,53 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 // giveUp records that owner stops delivering: the messages of the
 // session's next record already sent (part, when owner was sending it; -1
 // otherwise) and a Pending mark for the sweeper; it frees owner's leases so
-// that a retry may take over at once.
+// that a retry may take over at once. It works on fresh reads, briefly
+// retrying, since the store may be what failed.
 func (e *Engine) giveUp(ctx context.Context, s *session, owner string, part int, cause error) error {
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTime)
 	defer cancel()
-	now := e.now()
-	if s.exists() {
-		h := s.head
-		if h.Session != s.number || h.Version == 0 {
+	first := s.sent + 1
+	for _, r := range s.unsent() {
+		if r.Lease.Owner == owner {
+			if err := e.Store.Claim(cctx, s.chatID, r.Session, r.Seq, Lease{Owner: owner}, e.now()); err != nil {
+				e.log().WarnContext(ctx, "release lease", "chat", s.chatID, "seq", r.Seq, "err", err)
+			}
+		}
+	}
+	for cur := s; cctx.Err() == nil; {
+		if cur.number != s.number || cur.sent+1 != first && part >= 0 || len(cur.unsent()) == 0 {
+			break // someone else went on meanwhile
+		}
+		h := cur.head
+		if h.Session != cur.number || h.Version == 0 {
 			// The session's first record failed: its head starts here, so
 			// that the sweeper finds it.
-			h = Head{ChatID: s.chatID, Session: s.number, Status: Open, Sent: -1, PartnerAt: s.idleSince(), Version: s.head.Version}
+			h = Head{ChatID: cur.chatID, Session: cur.number, Status: Open, Sent: -1, PartnerAt: cur.idleSince(), Version: cur.head.Version}
+		}
+		if !h.Pending.IsZero() && part < 0 {
+			break
 		}
 		if part >= 0 {
 			h.Part = part
 		}
-		if h.Pending.IsZero() || part >= 0 {
-			if h.Pending.IsZero() {
-				h.Pending = now
-			}
-			prev := h.Version
-			h.Version++
-			if err := e.Store.Commit(cctx, &h, prev); err != nil {
-				e.log().WarnContext(ctx, "record failed delivery", "chat", s.chatID, "err", err)
-			}
+		if h.Pending.IsZero() {
+			h.Pending = e.now()
 		}
-	}
-	for _, r := range s.unsent() {
-		if r.Lease.Owner == owner {
-			if err := e.Store.Claim(cctx, s.chatID, r.Session, r.Seq, Lease{Owner: owner}, now); err != nil {
-				e.log().WarnContext(ctx, "release lease", "chat", s.chatID, "seq", r.Seq, "err", err)
-			}
+		prev := h.Version
+		h.Version++
+		err := e.Store.Commit(cctx, &h, prev)
+		if err == nil {
+			break
 		}
+		e.log().WarnContext(ctx, "record failed delivery", "chat", s.chatID, "err", err)
+		if !errors.Is(err, duet.ErrConflict) && sleep(cctx, 20*time.Millisecond) != nil {
+			break
+		}
+		chat, err := e.load(cctx, s.chatID)
+		if err != nil {
+			continue
+		}
+		cur = chat.current()
 	}
 	return duet.Wrap(duet.EUNAVAILABLE, fmt.Errorf("%w: %w", ErrUndelivered, cause), "send to chat %d", s.chatID)
 }
@@ -605,7 +619,7 @@ func (e *Engine) unstick(ctx context.Context, id int64) (bool, error) {
 	}
 	s := chat.current()
 	if len(s.unsent()) > 0 {
-		n, err := e.send(ctx, s, newOwner())
+		n, err := e.send(ctx, s, newOwner(), false)
 		return n > 0, err
 	}
 	if h := s.head; h.Version > 0 && !h.Pending.IsZero() {
@@ -636,7 +650,7 @@ func (e *Engine) endIdle(ctx context.Context, id int64) (bool, error) {
 		return false, errNotIdle
 	}
 	if len(s.unsent()) > 0 {
-		n, err := e.send(ctx, s, newOwner())
+		n, err := e.send(ctx, s, newOwner(), false)
 		if err == nil && n == 0 {
 			err = errNotIdle // its sender is still at it
 		}

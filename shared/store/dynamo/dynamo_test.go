@@ -339,3 +339,12 @@ func TestSweepQueries(t *testing.T) {
 		t.Errorf("messages sent: got %d, want 3 (opening, reply, final scores)", got)
 	}
 }
+
+// TestFaults races the delivery guarantees with two engines on one table
+// (see storetest.RunFaults).
+func TestFaults(t *testing.T) {
+	c := client(t)
+	storetest.RunFaults(t, storetest.FaultConfig{Chats: 24, Messages: 6}, func(t *testing.T) convai.Store {
+		return dynamo.New(c, freshTable(t, c))
+	})
+}

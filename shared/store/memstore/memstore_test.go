@@ -14,3 +14,11 @@ func TestContract(t *testing.T) {
 		return memstore.New(memstore.WithClock(now), memstore.WithTTL(ttl))
 	})
 }
+
+// TestFaults races the delivery guarantees with two engines on one
+// embedded store (see storetest.RunFaults).
+func TestFaults(t *testing.T) {
+	storetest.RunFaults(t, storetest.FaultConfig{Chats: 60, Messages: 8}, func(*testing.T) convai.Store {
+		return memstore.New()
+	})
+}

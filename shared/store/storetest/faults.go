@@ -1,0 +1,374 @@
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/telegram"
+)
+
+// FaultConfig sizes a RunFaults run.
+type FaultConfig struct {
+	Chats    int // concurrent chats
+	Messages int // partner messages per chat, between /start and /end
+}
+
+// RunFaults races the delivery guarantees on stores newStore makes: two
+// engines (two instances) share one store; every chat's updates reach them
+// as Telegram delivers them — in order, one at a time, redelivered after
+// any non-2xx, sometimes twice at once or again later; a fake Bot API
+// answers 429 and 500, hangs, drops connections; the store pauses now and
+// then; both engines sweep all along. Every chat must end with exactly one
+// reply per message, in order, then one final, nothing lost or duplicated —
+// but for the one named case: the Bot API recorded a message and the
+// connection broke before it answered, which may leave one adjacent copy.
+func RunFaults(t *testing.T, cfg FaultConfig, newStore func(t *testing.T) convai.Store) {
+	api := newFaultyBotAPI(t)
+	client, err := telegram.New(api.srv.URL, "123:fault", telegram.WithRequestTimeout(250*time.Millisecond),
+		telegram.WithBackoff(5*time.Millisecond, 50*time.Millisecond), telegram.WithMaxAttempts(2),
+		telegram.WithLogger(slog.New(slog.DiscardHandler)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &pausingStore{Store: newStore(t)}
+	engines := make([]*convai.Engine, 2)
+	for i := range engines {
+		engines[i] = &convai.Engine{
+			Store: store, Sender: client, Replier: echo{}, Evaluator: echo{},
+			MaxTurns: 1000, IdleTimeout: time.Hour, OutboxGrace: 300 * time.Millisecond,
+			DeliveryTimeout: 1500 * time.Millisecond, Log: slog.New(slog.DiscardHandler),
+		}
+	}
+
+	ctx, stop := context.WithCancel(context.Background())
+	var bg sync.WaitGroup
+	var swept atomic.Int64
+	bg.Go(func() { store.pauseNowAndThen(ctx) })
+	for _, e := range engines {
+		bg.Go(func() {
+			for sleepOrDone(ctx, 100*time.Millisecond) {
+				res, err := e.Sweep(ctx)
+				if err != nil && ctx.Err() == nil {
+					t.Logf("sweep: %v", err)
+				}
+				if res.Ended > 0 {
+					t.Errorf("a sweep ended %d chats early", res.Ended)
+				}
+				swept.Add(int64(res.Delivered))
+			}
+		})
+	}
+
+	var dupNow, dupLate, redelivered atomic.Int64
+	var chats sync.WaitGroup
+	base := rand.Int64N(1 << 40)
+	for c := range cfg.Chats {
+		chats.Go(func() {
+			id := -(base + int64(c)) // negative, like group chats
+			rng := rand.New(rand.NewPCG(uint64(c), 7))
+			api.expect(id)
+			texts := []string{"/start a context for chat " + fmt.Sprint(id)}
+			for m := range cfg.Messages {
+				texts = append(texts, fmt.Sprintf("chat %d message %d", id, m))
+			}
+			texts = append(texts, "/end")
+			for i, text := range texts {
+				u := convai.Update{UpdateID: int64(c*1000 + i + 1), ChatID: id, Text: text}
+				deliver := func(e *convai.Engine) error { return e.Handle(context.Background(), u) }
+				for attempt := 0; ; attempt++ {
+					e := engines[rng.IntN(2)]
+					var err error
+					if rng.IntN(5) == 0 { // the same update twice at once
+						dupNow.Add(1)
+						var wg sync.WaitGroup
+						var other error
+						wg.Go(func() { other = deliver(engines[0]) })
+						err = deliver(engines[1])
+						wg.Wait()
+						err = errors.Join(err, other)
+					} else {
+						err = deliver(e)
+					}
+					if err == nil {
+						break
+					}
+					if attempt > 200 {
+						t.Errorf("chat %d: update %d never succeeded: %v", id, u.UpdateID, err)
+						return
+					}
+					redelivered.Add(1)
+					time.Sleep(20 * time.Millisecond)
+				}
+				if rng.IntN(10) == 0 { // again, later
+					dupLate.Add(1)
+					_ = deliver(engines[rng.IntN(2)])
+				}
+			}
+		})
+	}
+	chats.Wait()
+
+	// Let the sweepers deliver what senders gave up on.
+	want := cfg.Messages + 1
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) && !api.complete(want) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	stop()
+	bg.Wait()
+
+	t.Logf("faults: %s; store pauses %d; duplicates at once %d, later %d; redeliveries %d; delivered by sweeps %d",
+		api.summary(), store.pauses.Load(), dupNow.Load(), dupLate.Load(), redelivered.Load(), swept.Load())
+	for _, id := range api.check(t, want) {
+		if c, err := store.Store.Load(context.Background(), id); err == nil {
+			t.Logf("chat %d as stored: head %+v", id, c.Head)
+			for _, r := range c.Records {
+				t.Logf("  record %d.%d %s %q lease %s until %s", r.Session, r.Seq, r.Kind, r.Partner, r.Lease.Owner, r.Lease.Until.Format(time.StampMilli))
+			}
+		}
+	}
+}
+
+// echo replies with the partner's message, so that every reply names the
+// message it answers, and rates everything 5.
+type echo struct{}
+
+func (echo) Reply(_ context.Context, req brain.Request) (string, error) {
+	last, _ := req.LastPartner()
+	return "re: " + last, nil
+}
+func (echo) Rate(context.Context, brain.Request) (int, error) { return 5, nil }
+func (echo) Final(context.Context, brain.Request) (brain.Scores, error) {
+	return brain.Scores{Quality: 5, Breadth: 5, Engagement: 5}, nil
+}
+
+func sleepOrDone(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(d):
+		return true
+	}
+}
+
+// pausingStore fails every call while paused, as a store unreachable for
+// a moment does.
+type pausingStore struct {
+	convai.Store
+	paused atomic.Bool
+	pauses atomic.Int64
+}
+
+var errPaused = errors.New("store unreachable (paused by the test)")
+
+func (s *pausingStore) pauseNowAndThen(ctx context.Context) {
+	for sleepOrDone(ctx, 200*time.Millisecond) {
+		s.paused.Store(true)
+		s.pauses.Add(1)
+		sleepOrDone(ctx, 40*time.Millisecond)
+		s.paused.Store(false)
+	}
+}
+
+func (s *pausingStore) check() error {
+	if s.paused.Load() {
+		time.Sleep(2 * time.Millisecond)
+		return errPaused
+	}
+	return nil
+}
+
+func (s *pausingStore) Load(ctx context.Context, id int64) (*convai.Chat, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	return s.Store.Load(ctx, id)
+}
+
+func (s *pausingStore) Append(ctx context.Context, id int64, r *convai.Record) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	return s.Store.Append(ctx, id, r)
+}
+
+func (s *pausingStore) Claim(ctx context.Context, id, session, seq int64, l convai.Lease, now time.Time) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	return s.Store.Claim(ctx, id, session, seq, l, now)
+}
+
+func (s *pausingStore) Commit(ctx context.Context, h *convai.Head, prev int64) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	return s.Store.Commit(ctx, h, prev)
+}
+
+// faultyBotAPI is a Bot API speaking Telegram's wire format whose
+// sendMessage fails in every way a real one does.
+type faultyBotAPI struct {
+	srv *httptest.Server
+
+	mu        sync.Mutex
+	rng       *rand.Rand
+	received  map[int64][]string
+	ambiguous map[string]bool // texts recorded, then the connection broken
+	chats     map[int64]bool  // the chats the test plays
+	faults    map[string]int
+}
+
+func newFaultyBotAPI(t *testing.T) *faultyBotAPI {
+	a := &faultyBotAPI{rng: rand.New(rand.NewPCG(1, 2)), received: map[int64][]string{},
+		ambiguous: map[string]bool{}, faults: map[string]int{}, chats: map[int64]bool{}}
+	a.srv = httptest.NewServer(http.HandlerFunc(a.serve))
+	t.Cleanup(a.srv.Close)
+	return a
+}
+
+func (a *faultyBotAPI) serve(w http.ResponseWriter, r *http.Request) {
+	if !strings.HasSuffix(r.URL.Path, "/sendMessage") {
+		http.NotFound(w, r)
+		return
+	}
+	var req struct {
+		ChatID int64  `json:"chat_id"`
+		Text   string `json:"text"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"ok":false,"error_code":400,"description":"Bad Request: can't parse JSON"}`)
+		return
+	}
+	a.mu.Lock()
+	roll := a.rng.IntN(100)
+	fault := ""
+	switch {
+	case roll < 7:
+		fault = "429"
+	case roll < 14:
+		fault = "500"
+	case roll < 18:
+		fault = "hang"
+	case roll < 22:
+		fault = "drop"
+	case roll < 25 && !a.ambiguous[req.Text]:
+		fault = "record-then-drop"
+		a.ambiguous[req.Text] = true
+	}
+	if fault != "" {
+		a.faults[fault]++
+	}
+	if fault == "" || fault == "record-then-drop" {
+		a.received[req.ChatID] = append(a.received[req.ChatID], req.Text)
+	}
+	a.mu.Unlock()
+
+	switch fault {
+	case "429":
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusTooManyRequests)
+		fmt.Fprint(w, `{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 0","parameters":{"retry_after":0}}`)
+	case "500":
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprint(w, `{"ok":false,"error_code":500,"description":"Internal Server Error"}`)
+	case "hang":
+		<-r.Context().Done()
+	case "drop", "record-then-drop":
+		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			conn.Close()
+		}
+	default:
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"ok":true,"result":{"message_id":1,"chat":{"id":%d,"type":"private"},"date":0,"text":%q}}`, req.ChatID, req.Text)
+	}
+}
+
+func (a *faultyBotAPI) expect(id int64) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.chats[id] = true
+}
+
+func (a *faultyBotAPI) summary() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return fmt.Sprint(a.faults)
+}
+
+// complete reports whether every chat has received its replies and final.
+func (a *faultyBotAPI) complete(want int) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for id := range a.chats {
+		if len(dedupe(a.received[id], a.ambiguous)) < want {
+			return false
+		}
+	}
+	return true
+}
+
+// dedupe drops a message that repeats the one before it when that one was
+// recorded before a broken connection: the one duplicate the README names.
+func dedupe(msgs []string, ambiguous map[string]bool) []string {
+	var out []string
+	for i, m := range msgs {
+		if i > 0 && m == msgs[i-1] && ambiguous[m] && (i < 2 || msgs[i-2] != m) {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// check asserts, chat by chat: the replies to the messages in order, each
+// once, then one final; nothing after it.
+func (a *faultyBotAPI) check(t *testing.T, want int) (failed []int64) {
+	t.Helper()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.chats) == 0 {
+		t.Fatal("no chats were played")
+	}
+	for id := range a.chats {
+		msgs := dedupe(a.received[id], a.ambiguous)
+		var texts []string
+		for _, m := range msgs {
+			var inner struct {
+				Text string `json:"text"`
+			}
+			if err := json.Unmarshal([]byte(m), &inner); err != nil {
+				t.Errorf("chat %d: a message is not protocol JSON: %s", id, m)
+			}
+			texts = append(texts, inner.Text)
+		}
+		ok := len(texts) == want
+		for i := 0; ok && i < want-1; i++ {
+			ok = texts[i] == fmt.Sprintf("re: chat %d message %d", id, i)
+		}
+		if ok {
+			final, err := convai.Validate(msgs[want-1], true)
+			ok = final && err == nil
+		}
+		if !ok {
+			t.Errorf("chat %d: received %d messages, want %d replies in order then the final:\n%s",
+				id, len(texts), want-1, strings.Join(texts, "\n"))
+			failed = append(failed, id)
+		}
+	}
+	return failed
+}
