@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambdacontext"
 
 	"github.com/duetbot/duet/shared/annex"
+	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/store/dynamo"
@@ -41,7 +42,8 @@ func DynamoStore(ctx context.Context, cfg config.Config) (*dynamo.Store, error) 
 // when SESSIONS_TABLE is set, else the embedded in-process ones.
 func Stores(ctx context.Context, cfg config.Config) (convai.Store, annex.Store, error) {
 	if cfg.SessionsTable == "" {
-		return memstore.New(memstore.WithTTL(cfg.SessionTTL)), memstore.NewAnnex(memstore.WithTTL(cfg.SessionTTL)), nil
+		chats := memstore.New(memstore.WithTTL(cfg.SessionTTL), memstore.WithMaxChats(cfg.LocalMaxChats))
+		return chats, memstore.NewAnnex(memstore.WithTTL(cfg.SessionTTL)), nil
 	}
 	s, err := DynamoStore(ctx, cfg)
 	if err != nil {
@@ -53,15 +55,22 @@ func Stores(ctx context.Context, cfg config.Config) (convai.Store, annex.Store, 
 // ConvAIEngine returns the ConvAI chat engine on store, delivering through
 // sender, with the back ends brains.
 func ConvAIEngine(cfg config.Config, store convai.Store, sender convai.Sender, brains Brains, log *slog.Logger) *convai.Engine {
-	return &convai.Engine{
-		Store:       store,
-		Sender:      sender,
-		Replier:     brains.Replier,
-		Evaluator:   brains.Evaluator,
-		MaxTurns:    cfg.ChatMaxTurns,
-		IdleTimeout: cfg.ChatIdleTimeout,
-		Log:         log,
+	e := &convai.Engine{
+		Store:           store,
+		Sender:          sender,
+		Replier:         brains.Replier,
+		Evaluator:       brains.Evaluator,
+		MaxTurns:        cfg.ChatMaxTurns,
+		IdleTimeout:     cfg.ChatIdleTimeout,
+		DeliveryTimeout: cfg.DeliveryTimeout,
+		Log:             log,
 	}
+	if _, ok := brains.Replier.(*offline.Brain); !ok {
+		// A model may answer with a protocol command ("/end"): the
+		// offline brain then writes the reply.
+		e.Fallback = offline.New()
+	}
+	return e
 }
 
 // TelegramClient returns the Bot API client for cfg's API URL and token.

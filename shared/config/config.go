@@ -23,6 +23,8 @@ type Config struct {
 	SessionsTable         string        // SESSIONS_TABLE
 	DynamoDBEndpoint      string        // DYNAMODB_ENDPOINT
 	SessionTTL            time.Duration // SESSION_TTL
+	DeliveryTimeout       time.Duration // DELIVERY_TIMEOUT
+	LocalMaxChats         int           // LOCAL_MAX_CHATS
 	AnnexCallerKey        string        // ANNEX_CALLER_KEY (secret)
 	AnnexPersonName       string        // ANNEX_PERSON_NAME
 	AnnexPersonaFile      string        // ANNEX_PERSONA_FILE
@@ -44,9 +46,14 @@ const (
 	DefaultChatMaxTurns    = 20
 	DefaultSweepInterval   = time.Minute
 	DefaultSessionTTL      = 168 * time.Hour
-	DefaultBrain           = "offline"
-	DefaultBrainTimeout    = 10 * time.Second
-	DefaultOpenAIBaseURL   = "https://api.openai.com/v1"
+	// DefaultDeliveryTimeout bounds the handling of one update, reply and
+	// delivery included, whether or not the caller still waits.
+	DefaultDeliveryTimeout = 20 * time.Second
+	// DefaultLocalMaxChats caps the chats the embedded store keeps.
+	DefaultLocalMaxChats = 10_000
+	DefaultBrain         = "offline"
+	DefaultBrainTimeout  = 10 * time.Second
+	DefaultOpenAIBaseURL = "https://api.openai.com/v1"
 )
 
 // FromEnv reads the configuration from the process environment.
@@ -83,6 +90,8 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		SessionsTable:         get("SESSIONS_TABLE", ""),
 		DynamoDBEndpoint:      get("DYNAMODB_ENDPOINT", ""),
 		SessionTTL:            dur("SESSION_TTL", DefaultSessionTTL),
+		DeliveryTimeout:       dur("DELIVERY_TIMEOUT", DefaultDeliveryTimeout),
+		LocalMaxChats:         DefaultLocalMaxChats,
 		AnnexCallerKey:        get("ANNEX_CALLER_KEY", ""),
 		AnnexPersonName:       get("ANNEX_PERSON_NAME", ""),
 		AnnexPersonaFile:      get("ANNEX_PERSONA_FILE", ""),
@@ -93,6 +102,14 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		OpenAIAPIKey:          get("OPENAI_API_KEY", ""),
 		OpenAIAPIKeyParameter: get("OPENAI_API_KEY_PARAMETER", ""),
 		ChatMaxTurns:          DefaultChatMaxTurns,
+	}
+	if v := get("LOCAL_MAX_CHATS", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			errs = append(errs, fmt.Errorf("LOCAL_MAX_CHATS=%q: want a whole number of at least 1", v))
+		} else {
+			c.LocalMaxChats = n
+		}
 	}
 	if v := get("CHAT_MAX_TURNS", ""); v != "" {
 		n, err := strconv.Atoi(v)

@@ -71,3 +71,22 @@ func TestStringMasksSecrets(t *testing.T) {
 		t.Errorf("String() = %s, want token=set", s)
 	}
 }
+
+func TestDeliveryAndLocalStoreLimits(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DeliveryTimeout != DefaultDeliveryTimeout || c.LocalMaxChats != DefaultLocalMaxChats {
+		t.Errorf("defaults: got %v and %d, want %v and %d", c.DeliveryTimeout, c.LocalMaxChats, DefaultDeliveryTimeout, DefaultLocalMaxChats)
+	}
+	c, err = Load(env(map[string]string{"DELIVERY_TIMEOUT": "9s", "LOCAL_MAX_CHATS": "500"}))
+	if err != nil || c.DeliveryTimeout != 9*time.Second || c.LocalMaxChats != 500 {
+		t.Errorf("set: got %v, %d, %v; want 9s, 500", c.DeliveryTimeout, c.LocalMaxChats, err)
+	}
+	for _, bad := range []map[string]string{{"LOCAL_MAX_CHATS": "0"}, {"LOCAL_MAX_CHATS": "many"}, {"DELIVERY_TIMEOUT": "-1s"}} {
+		if _, err := Load(env(bad)); err == nil {
+			t.Errorf("Load(%v): got no error", bad)
+		}
+	}
+}
