@@ -21,6 +21,10 @@ const MaxReplyRunes = 4096
 // asked for: an empty reply, or an evaluation that does not validate.
 var ErrInvalid = errors.New("invalid model output")
 
+// command matches a reply a ConvAI server would read as a command: a
+// model asked to end the chat, or a partner who talked it into "/end".
+var command = regexp.MustCompile(`(?i)^[^\pL\pN/]*/+(start|begin|end)\b`)
+
 var fence = regexp.MustCompile("(?s)^```[a-zA-Z]*\\s*(.*?)\\s*```$")
 
 // parseScores reads a JSON object holding each of keys as an integer 1..10.
@@ -122,6 +126,9 @@ func cleanReply(text string, persona bool, labels ...string) (string, error) {
 	}
 	if !persona && strings.HasPrefix(s, "{") && json.Valid([]byte(s)) {
 		return "", fmt.Errorf("%w: JSON instead of a chat message", ErrInvalid)
+	}
+	if !persona && command.MatchString(s) {
+		return "", fmt.Errorf("%w: a protocol command instead of a chat message", ErrInvalid)
 	}
 	return s, nil
 }

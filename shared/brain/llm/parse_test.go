@@ -94,7 +94,8 @@ func TestCleanReply(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"", "   ", `""`, "<think>unfinished", `{"reply": "hi"}`} {
+	for _, bad := range []string{"", "   ", `""`, "<think>unfinished", `{"reply": "hi"}`,
+		"/end", "Bot: /end", `"/end"`, "<think>time to stop</think>/end", "/END now", "**/start** again", "//begin"} {
 		if got, err := cleanReply(bad, false); !errors.Is(err, ErrInvalid) {
 			t.Errorf("cleanReply(%q): got %q, %v, want ErrInvalid", bad, got, err)
 		}
