@@ -1,10 +1,18 @@
 package memstore_test
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/duet"
 	"github.com/duetbot/duet/shared/store/memstore"
 	"github.com/duetbot/duet/shared/store/storetest"
 )
@@ -21,4 +29,80 @@ func TestFaults(t *testing.T) {
 	storetest.RunFaults(t, storetest.FaultConfig{Chats: 60, Messages: 8}, func(*testing.T) convai.Store {
 		return memstore.New()
 	})
+}
+
+// TestBounded: past the cap the least recently active chat is evicted and
+// logged; an ended, delivered chat is dropped after the retention; memory
+// stays flat across 100,000 one-message chats.
+func TestBounded(t *testing.T) {
+	var logged bytes.Buffer
+	clock := storetest.NewClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
+	s := memstore.New(memstore.WithClock(clock.Now), memstore.WithMaxChats(100), memstore.WithRetention(time.Minute),
+		memstore.WithLogger(slog.New(slog.NewTextHandler(&logged, nil))))
+	e := &convai.Engine{Store: s, Sender: &storetest.Sender{}, Replier: storetest.Brain{}, Evaluator: storetest.Brain{},
+		Now: clock.Now, Log: slog.New(slog.DiscardHandler)}
+	ctx := context.Background()
+	handle := func(id int64, text string) {
+		t.Helper()
+		if err := e.Handle(ctx, convai.Update{ChatID: id, Text: text}); err != nil {
+			t.Fatalf("chat %d %q: %v", id, text, err)
+		}
+	}
+	for id := range int64(150) {
+		handle(id, "/start hello")
+		clock.Advance(time.Millisecond)
+	}
+	if n := s.Len(); n != 100 {
+		t.Errorf("after 150 chats with a cap of 100: %d kept", n)
+	}
+	if _, err := s.Load(ctx, 0); !errors.Is(err, duet.ErrNotFound) {
+		t.Errorf("the least recently active chat: got %v, want it evicted", err)
+	}
+	if _, err := s.Load(ctx, 149); err != nil {
+		t.Errorf("the most recent chat: %v", err)
+	}
+	if got := strings.Count(logged.String(), "evicted"); got != 50 {
+		t.Errorf("logged %d evictions, want 50", got)
+	}
+
+	handle(149, "/end")
+	clock.Advance(30 * time.Second)
+	handle(148, "still here") // a write elsewhere lets the store prune
+	if _, err := s.Load(ctx, 149); err != nil {
+		t.Errorf("an ended chat within its retention: %v", err)
+	}
+	clock.Advance(time.Minute)
+	if _, err := s.Load(ctx, 149); !errors.Is(err, duet.ErrNotFound) {
+		t.Errorf("an ended chat past its retention: got %v, want it dropped", err)
+	}
+
+	// 100,000 one-message chats on the default cap: the heap stays flat.
+	big := memstore.New(memstore.WithLogger(slog.New(slog.DiscardHandler)))
+	e.Store, e.Now = big, nil
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	var at20k uint64
+	for id := range int64(100_000) {
+		if err := e.Handle(ctx, convai.Update{ChatID: id, Text: "/start a chat of its own, number " + strconv.FormatInt(id, 10)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Handle(ctx, convai.Update{ChatID: id, Text: "one message"}); err != nil {
+			t.Fatal(err)
+		}
+		if id == 20_000 {
+			at20k = heap()
+		}
+	}
+	end := heap()
+	t.Logf("heap after 20,000 chats %d KB, after 100,000 %d KB; %d chats kept", at20k>>10, end>>10, big.Len())
+	if big.Len() != memstore.DefaultMaxChats {
+		t.Errorf("kept %d chats, want the cap %d", big.Len(), memstore.DefaultMaxChats)
+	}
+	if end > at20k+at20k/4 {
+		t.Errorf("heap grew from %d KB at 20,000 chats to %d KB at 100,000, want flat", at20k>>10, end>>10)
+	}
 }
