@@ -151,6 +151,17 @@ func (e *Engine) lease(ctx context.Context, owner string) Lease {
 	return Lease{Owner: owner, Until: e.now().Add(left + leaseSlack)}
 }
 
+// recording returns the context in which a sender records what it did: it
+// outlives ctx's deadline by cleanupTime — still inside the sender's lease,
+// so that no one takes over a record whose delivery is being recorded.
+func recording(ctx context.Context) (context.Context, context.CancelFunc) {
+	deadline, ok := ctx.Deadline()
+	if now := time.Now(); !ok || deadline.Before(now) {
+		deadline = now
+	}
+	return context.WithDeadline(context.WithoutCancel(ctx), deadline.Add(cleanupTime))
+}
+
 func newOwner() string { return rand.Text()[:16] }
 
 // Handle processes one server message: it stores the partner's message with
@@ -379,7 +390,9 @@ func (e *Engine) send(ctx context.Context, s *session, owner string, wait bool) 
 		if len(msgs) > 0 {
 			done++
 		}
-		next, err := e.commit(ctx, s, &r)
+		rctx, cancel := recording(ctx)
+		next, err := e.commit(rctx, s, &r)
+		cancel()
 		if err != nil {
 			// Delivered but not recorded: the lease keeps every other sender
 			// off this record until it expires.
@@ -471,7 +484,7 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 // that a retry may take over at once. It works on fresh reads, briefly
 // retrying, since the store may be what failed.
 func (e *Engine) giveUp(ctx context.Context, s *session, owner string, part int, cause error) error {
-	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTime)
+	cctx, cancel := recording(ctx)
 	defer cancel()
 	first := s.sent + 1
 	for _, r := range s.unsent() {
