@@ -352,7 +352,9 @@ func ours(stored map[string]types.AttributeValue, writeID string) bool {
 	return ok && v.Value == writeID
 }
 
-// Claim sets a record's lease with one conditional UpdateItem.
+// Claim sets a record's lease with one conditional UpdateItem (and, when
+// the condition fails on an implementation that does not return the item,
+// one consistent GetItem to tell a held lease from a missing record).
 func (s *Store) Claim(ctx context.Context, id, session, seq int64, l convai.Lease, now time.Time) error {
 	in := &dynamodb.UpdateItemInput{
 		TableName:        aws.String(s.table),
@@ -374,12 +376,19 @@ func (s *Store) Claim(ctx context.Context, id, session, seq int64, l convai.Leas
 	if _, err := s.client.UpdateItem(ctx, in); err != nil {
 		var failed *types.ConditionalCheckFailedException
 		if errors.As(err, &failed) {
-			if failed.Item == nil {
-				return fmt.Errorf("claim record %d.%d of chat %d: %w", session, seq, id, duet.ErrNotFound)
+			stored := failed.Item
+			if stored == nil {
+				// Not every implementation returns the item (dynalite does
+				// not): read it, on this rare path only.
+				out, gerr := s.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.table), Key: in.Key, ConsistentRead: aws.Bool(true)})
+				if gerr != nil {
+					return fmt.Errorf("claim record %d.%d of chat %d: %w", session, seq, id, gerr)
+				}
+				stored = out.Item
 			}
 			var r recordItem
-			if attributevalue.UnmarshalMap(failed.Item, &r) == nil && r.ExpiresAt <= s.nowUnix() {
-				return fmt.Errorf("claim record %d.%d of chat %d: expired: %w", session, seq, id, duet.ErrNotFound)
+			if stored == nil || attributevalue.UnmarshalMap(stored, &r) != nil || r.ExpiresAt <= s.nowUnix() {
+				return fmt.Errorf("claim record %d.%d of chat %d: %w", session, seq, id, duet.ErrNotFound)
 			}
 			return fmt.Errorf("claim record %d.%d of chat %d: leased to another sender: %w", session, seq, id, duet.ErrConflict)
 		}
