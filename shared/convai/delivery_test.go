@@ -270,3 +270,43 @@ func TestBacklogIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// enderBrain ends the chat on the partner's second message.
+type enderBrain struct{ echoBrain }
+
+func (b enderBrain) ReplyEnd(ctx context.Context, req brain.Request) (string, bool, error) {
+	n := 0
+	for _, t := range req.Turns {
+		if t.Role == brain.Partner {
+			n++
+		}
+	}
+	if n >= 2 {
+		return "Nothing more to ask: thank you!", true, nil
+	}
+	text, err := b.Reply(ctx, req)
+	return text, false, err
+}
+
+// TestReplierEndsChat: a brain.Ender that decides the chat is over gets
+// its closing line sent, then the final, and the chat ends.
+func TestReplierEndsChat(t *testing.T) {
+	f := newFixture(t)
+	f.engine.Replier = enderBrain{}
+	mustHandle(t, f, 1, 1, "/start a request")
+	mustHandle(t, f, 1, 2, "an answer")
+	mustHandle(t, f, 1, 3, "another answer")
+	sent := f.out.of(1)
+	if len(sent) != 3 {
+		t.Fatalf("sent %q, want a reply, the closing line and the final", sent)
+	}
+	if got := decode(t, sent[1])["text"]; got != "Nothing more to ask: thank you!" {
+		t.Errorf("closing line = %q", got)
+	}
+	if final, err := convai.Validate(sent[2], true); !final || err != nil {
+		t.Errorf("last message %s: want a valid final (%v)", sent[2], err)
+	}
+	if err := f.handle(t, 1, 4, "hello?"); duet.Code(err) != duet.ENOTFOUND {
+		t.Errorf("a message after the bot ended the chat: %v, want ENOTFOUND", err)
+	}
+}
