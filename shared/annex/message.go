@@ -211,6 +211,13 @@ func fieldError(field, problem string) error {
 
 // typeError turns a json type mismatch into a message naming the field.
 func typeError(prefix string, err error) error {
+	// An error of Conversations.UnmarshalJSON already names its field in
+	// full ("conversation[0].messages.from"); the type error it wraps
+	// does not.
+	var de *duet.Error
+	if errors.As(err, &de) {
+		return err
+	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
 		field := te.Field
@@ -218,10 +225,6 @@ func typeError(prefix string, err error) error {
 			field = prefix + "." + field
 		}
 		return duet.Wrap(duet.EINVALID, err, "%s must be %s", field, jsonKind(te.Type.Kind().String()))
-	}
-	var de *duet.Error
-	if errors.As(err, &de) {
-		return err
 	}
 	if prefix != "" {
 		return duet.Wrap(duet.EINVALID, err, "%s is malformed", prefix)

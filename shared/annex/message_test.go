@@ -54,6 +54,7 @@ func TestParseRequestErrors(t *testing.T) {
 		{`{"context":"x","message":{"from":"U2","text":"hi"}}`, "context must be an array"},
 		{`{"conversation":{"id":"c"},"message":{"from":"U2","text":"hi"}}`, "conversation must be an array"},
 		{`{"conversation":[1],"message":{"from":"U2","text":"hi"}}`, "conversation[0] must be an object"},
+		{`{"conversation":[{"messages":[{"from":5}]}],"message":{"from":"U2","text":"hi"}}`, "conversation[0].messages.from must be a string"},
 		{`{"users":[{"id":5}],"message":{"from":"U2","text":"hi"}}`, "users.id must be a string"},
 		{`{"users":[5],"message":{"from":"U2","text":"hi"}}`, "users must be an object"},
 		{`{"message":{"from":"U2","text":"hi","tagged":"U1"}}`, "message.tagged must be an array"},
