@@ -22,8 +22,10 @@ const MaxReplyRunes = 4096
 var ErrInvalid = errors.New("invalid model output")
 
 // command matches a reply a ConvAI server would read as a command: a
-// model asked to end the chat, or a partner who talked it into "/end".
-var command = regexp.MustCompile(`(?i)^[^\pL\pN/]*/+(start|begin|end)\b`)
+// model asked to end the chat, or a partner who talked it into "/end",
+// behind any markup and speaker labels ("Answer: Bot: /end"), as
+// convai.IsCommand reads it.
+var command = regexp.MustCompile(`(?i)^(?:[^\pL\pN/]|(?:bot|assistant|ai|reply|answer)\s*:)*/+(start|begin|end)\b`)
 
 var fence = regexp.MustCompile("(?s)^```[a-zA-Z]*\\s*(.*?)\\s*```$")
 
