@@ -109,7 +109,9 @@ func (p *Poller) Run(ctx context.Context) error {
 			if u.UpdateID != 0 {
 				offset = max(offset, u.UpdateID+1)
 			}
-			if u.Message == nil {
+			// The webhook's rule (telegram.ParseUpdate): Telegram never
+			// uses chat id 0, so a zero id means the chat was missing.
+			if u.Message == nil || u.Message.Chat.ID == 0 {
 				continue
 			}
 			cu := convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text}
