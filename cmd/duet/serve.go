@@ -45,6 +45,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if cfg.TelegramWebhookSecret == "" {
+		log.Warn("TELEGRAM_WEBHOOK_SECRET is not set: POST /telegram accepts updates from anyone who can reach it; set it before exposing this server")
+	}
 	// One store client and one set of back ends serve both bots.
 	chats, exchanges, err := app.Stores(ctx, cfg)
 	if err != nil {
@@ -73,7 +76,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(mux, defaultServerLimits)
 	go sweepEvery(ctx, engine, cfg.SweepInterval, log)
 	go func() {
 		<-ctx.Done()
@@ -88,6 +91,46 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	return nil
+}
+
+// serverLimits bounds what one connection of `duet serve` may hold: slow
+// clients and idle keep-alives are cut off instead of piling up.
+type serverLimits struct {
+	// ReadHeader and Read bound reading the headers, and the whole request
+	// body included, from the start of the request.
+	ReadHeader, Read time.Duration
+	// Write bounds the handler and the answer, from the end of the headers.
+	Write time.Duration
+	// Idle bounds how long a keep-alive connection waits for its next request.
+	Idle time.Duration
+	// MaxHeaderBytes bounds the request line and headers.
+	MaxHeaderBytes int
+}
+
+// defaultServerLimits fit the handlers: each runs under apigw.RequestTimeout
+// (28 s; the webhook may take up to ~25 s to deliver a reply), so Write
+// leaves room past it to send the answer. Read also exceeds it, because Go
+// cancels a request's context when the connection's read deadline passes
+// while its handler still runs; bodies are at most 1 MiB, which any live
+// client sends in far less.
+var defaultServerLimits = serverLimits{
+	ReadHeader:     10 * time.Second,
+	Read:           apigw.RequestTimeout + 5*time.Second,
+	Write:          apigw.RequestTimeout + 10*time.Second,
+	Idle:           60 * time.Second,
+	MaxHeaderBytes: 64 << 10,
+}
+
+// newServer returns the HTTP server of `duet serve` for h, with limits.
+func newServer(h http.Handler, limits serverLimits) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: limits.ReadHeader,
+		ReadTimeout:       limits.Read,
+		WriteTimeout:      limits.Write,
+		IdleTimeout:       limits.Idle,
+		MaxHeaderBytes:    limits.MaxHeaderBytes,
+	}
 }
 
 // localConfig reads the environment, filling in the local defaults of the CLI.
