@@ -67,7 +67,7 @@ func (c *Client) Ask(ctx context.Context, req annex.Request) (string, error) {
 			Error string `json:"error"`
 		}
 		if json.Unmarshal(raw, &e) == nil && e.Error != "" {
-			return "", fmt.Errorf("endpoint answered %d: %s", resp.StatusCode, e.Error)
+			return "", fmt.Errorf("endpoint answered %d: %s", resp.StatusCode, snippet([]byte(e.Error), 200))
 		}
 		return "", fmt.Errorf("endpoint answered %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
 	}
@@ -75,7 +75,7 @@ func (c *Client) Ask(ctx context.Context, req annex.Request) (string, error) {
 		Message *string `json:"message"`
 	}
 	if err := json.Unmarshal(raw, &out); err != nil || out.Message == nil {
-		return "", fmt.Errorf(`endpoint answered something other than {"message": "..."}: %q`, snippet(raw))
+		return "", fmt.Errorf(`endpoint answered something other than {"message": "..."}: %q`, snippet(raw, 80))
 	}
 	if strings.TrimSpace(*out.Message) == "" {
 		return "", fmt.Errorf("endpoint answered an empty message")
@@ -83,10 +83,12 @@ func (c *Client) Ask(ctx context.Context, req annex.Request) (string, error) {
 	return *out.Message, nil
 }
 
-func snippet(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if len(s) > 80 {
-		s = s[:80] + "…"
+// snippet is b on one line, cut to n characters: what a bot answers ends
+// up in the evaluation report.
+func snippet(b []byte, n int) string {
+	s := strings.Join(strings.Fields(string(b)), " ")
+	if r := []rune(s); len(r) > n {
+		s = string(r[:n]) + "…"
 	}
 	return s
 }
