@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"log/slog"
 	"os"
 
 	"github.com/aws/aws-lambda-go/lambda"
@@ -20,10 +21,28 @@ func main() {
 		log.Error("bad configuration", "err", err)
 		os.Exit(1)
 	}
+	if err := checkWebhookSecret(cfg, log); err != nil {
+		log.Error("refusing to start", "err", err)
+		os.Exit(1)
+	}
 	engine, err := app.ConvAI(context.Background(), cfg, log)
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		os.Exit(1)
 	}
 	lambda.Start(httpapi.NewTelegram(engine, cfg.TelegramWebhookSecret, log).Handle)
+}
+
+// checkWebhookSecret refuses a webhook without TELEGRAM_WEBHOOK_SECRET, which
+// would take updates from anyone who finds its URL, unless the deployment
+// opted out with TELEGRAM_WEBHOOK_INSECURE=1; that is logged as a warning
+// at every cold start.
+func checkWebhookSecret(cfg config.Config, log *slog.Logger) error {
+	if err := cfg.RequireWebhookSecret(); err != nil {
+		return err
+	}
+	if cfg.TelegramWebhookSecret == "" {
+		log.Warn("TELEGRAM_WEBHOOK_INSECURE=1: running without TELEGRAM_WEBHOOK_SECRET; anyone who can reach the webhook can post updates")
+	}
+	return nil
 }

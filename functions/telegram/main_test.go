@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -121,5 +122,57 @@ func TestSampleEvents(t *testing.T) {
 		if final != (i == len(api.sent)-1) {
 			t.Errorf("message %d %s: final=%v", i, msg, final)
 		}
+	}
+}
+
+func TestWebhookSecretRequired(t *testing.T) {
+	tests := []struct {
+		name     string
+		env      map[string]string
+		wantErr  bool
+		wantWarn bool
+	}{
+		{name: "secret", env: map[string]string{"TELEGRAM_WEBHOOK_SECRET": "sample-webhook-secret-0001"}},
+		{name: "no secret", wantErr: true},
+		{name: "no secret, opt-out 0", env: map[string]string{"TELEGRAM_WEBHOOK_INSECURE": "0"}, wantErr: true},
+		{name: "no secret, explicit opt-out", env: map[string]string{"TELEGRAM_WEBHOOK_INSECURE": "1"}, wantWarn: true},
+		{name: "secret and opt-out", env: map[string]string{"TELEGRAM_WEBHOOK_SECRET": "sample-webhook-secret-0001", "TELEGRAM_WEBHOOK_INSECURE": "1"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := config.Load(func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok })
+			if err != nil {
+				t.Fatal(err)
+			}
+			var logs strings.Builder
+			err = checkWebhookSecret(cfg, slog.New(slog.NewTextHandler(&logs, nil)))
+			if (err != nil) != tc.wantErr {
+				t.Errorf("got error %v, want error %v", err, tc.wantErr)
+			}
+			if warned := strings.Contains(logs.String(), "level=WARN"); warned != tc.wantWarn {
+				t.Errorf("got warning %v (logs %q), want %v", warned, logs.String(), tc.wantWarn)
+			}
+		})
+	}
+}
+
+// TestSampleEnvStarts keeps events/env.json usable with `sam local invoke`:
+// the function it configures must start.
+func TestSampleEnvStarts(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "events", "env.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env map[string]map[string]string
+	if err := json.Unmarshal(b, &env); err != nil {
+		t.Fatalf("decode env.json: %v", err)
+	}
+	vars := env["TelegramFunction"]
+	cfg, err := config.Load(func(k string) (string, bool) { v, ok := vars[k]; return v, ok })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkWebhookSecret(cfg, slog.New(slog.DiscardHandler)); err != nil {
+		t.Errorf("events/env.json: %v", err)
 	}
 }

@@ -37,6 +37,10 @@ type Config struct {
 	// key (OPENAI_API_KEY_PARAMETER): deployed functions read it once per
 	// cold start, so the key never sits in the template or the environment.
 	OpenAIAPIKeyParameter string
+
+	// TelegramWebhookInsecure (TELEGRAM_WEBHOOK_INSECURE=1) lets the
+	// webhook Lambda start without TelegramWebhookSecret.
+	TelegramWebhookInsecure bool
 }
 
 // Defaults of the optional variables.
@@ -103,6 +107,13 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		OpenAIAPIKeyParameter: get("OPENAI_API_KEY_PARAMETER", ""),
 		ChatMaxTurns:          DefaultChatMaxTurns,
 	}
+	if v := get("TELEGRAM_WEBHOOK_INSECURE", ""); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("TELEGRAM_WEBHOOK_INSECURE=%q: want 1 or 0", v))
+		}
+		c.TelegramWebhookInsecure = b
+	}
 	if v := get("LOCAL_MAX_CHATS", ""); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
@@ -131,6 +142,16 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 func (c Config) RequireTelegram() error {
 	if c.TelegramBotToken == "" {
 		return errors.New("TELEGRAM_BOT_TOKEN is not set: the ConvAI bot needs its bot token")
+	}
+	return nil
+}
+
+// RequireWebhookSecret reports a webhook that would accept updates from
+// anyone: no TELEGRAM_WEBHOOK_SECRET, and no explicit
+// TELEGRAM_WEBHOOK_INSECURE=1 opt-out.
+func (c Config) RequireWebhookSecret() error {
+	if c.TelegramWebhookSecret == "" && !c.TelegramWebhookInsecure {
+		return errors.New("TELEGRAM_WEBHOOK_SECRET is not set: the webhook would accept updates from anyone; set it (and give it to setWebhook), or set TELEGRAM_WEBHOOK_INSECURE=1 to run without it")
 	}
 	return nil
 }

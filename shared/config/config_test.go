@@ -90,3 +90,39 @@ func TestDeliveryAndLocalStoreLimits(t *testing.T) {
 		}
 	}
 }
+
+func TestWebhookSecretRequired(t *testing.T) {
+	tests := []struct {
+		name     string
+		env      map[string]string
+		insecure bool
+		wantErr  bool // from RequireWebhookSecret
+		badVar   bool // from Load
+	}{
+		{name: "secret set", env: map[string]string{"TELEGRAM_WEBHOOK_SECRET": "sample-webhook-secret-0001"}},
+		{name: "no secret", env: nil, wantErr: true},
+		{name: "no secret, insecure 0", env: map[string]string{"TELEGRAM_WEBHOOK_INSECURE": "0"}, wantErr: true},
+		{name: "no secret, empty opt-out", env: map[string]string{"TELEGRAM_WEBHOOK_INSECURE": " "}, wantErr: true},
+		{name: "no secret, insecure 1", env: map[string]string{"TELEGRAM_WEBHOOK_INSECURE": "1"}, insecure: true},
+		{name: "no secret, insecure true", env: map[string]string{"TELEGRAM_WEBHOOK_INSECURE": "true"}, insecure: true},
+		{name: "secret and insecure", env: map[string]string{"TELEGRAM_WEBHOOK_SECRET": "sample-webhook-secret-0001", "TELEGRAM_WEBHOOK_INSECURE": "1"}, insecure: true},
+		{name: "malformed opt-out", env: map[string]string{"TELEGRAM_WEBHOOK_INSECURE": "yes please"}, wantErr: true, badVar: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Load(env(tc.env))
+			if (err != nil) != tc.badVar {
+				t.Fatalf("Load: got error %v, want error %v", err, tc.badVar)
+			}
+			if tc.badVar && !strings.Contains(err.Error(), "TELEGRAM_WEBHOOK_INSECURE") {
+				t.Errorf("Load error %q does not name TELEGRAM_WEBHOOK_INSECURE", err)
+			}
+			if c.TelegramWebhookInsecure != tc.insecure {
+				t.Errorf("TelegramWebhookInsecure: got %v, want %v", c.TelegramWebhookInsecure, tc.insecure)
+			}
+			if err := c.RequireWebhookSecret(); (err != nil) != tc.wantErr {
+				t.Errorf("RequireWebhookSecret: got %v, want error %v", err, tc.wantErr)
+			}
+		})
+	}
+}
