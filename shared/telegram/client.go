@@ -23,6 +23,10 @@ const (
 	DefaultMaxAttempts = 5
 	DefaultBackoffBase = 500 * time.Millisecond
 	DefaultBackoffMax  = 30 * time.Second
+	// DefaultMaxRetryAfter is the longest 429 retry_after the client
+	// sleeps when its context has no deadline; a longer one is returned
+	// at once as a retryable error.
+	DefaultMaxRetryAfter = 30 * time.Second
 	// DefaultRequestTimeout bounds one HTTP attempt, on top of a
 	// getUpdates long-poll timeout.
 	DefaultRequestTimeout = 30 * time.Second
@@ -42,6 +46,7 @@ type Client struct {
 	backoffBase    time.Duration
 	backoffMax     time.Duration
 	requestTimeout time.Duration
+	maxRetryAfter  time.Duration
 	sleep          func(ctx context.Context, d time.Duration) error
 }
 
@@ -67,6 +72,13 @@ func WithMaxAttempts(n int) Option { return func(c *Client) { c.maxAttempts = ma
 func WithBackoff(base, maxWait time.Duration) Option {
 	return func(c *Client) { c.backoffBase, c.backoffMax = base, maxWait }
 }
+
+// WithMaxRetryAfter sets the longest wait a 429 answer may impose on one
+// call (see DefaultMaxRetryAfter). A 429 asking for longer, or for longer
+// than the context's deadline leaves, is not slept: the call fails at once
+// with the 429 *APIError, which is retryable (not Permanent), so the caller
+// keeps the message and tries again later.
+func WithMaxRetryAfter(d time.Duration) Option { return func(c *Client) { c.maxRetryAfter = d } }
 
 // WithRequestTimeout bounds one HTTP attempt (a getUpdates attempt gets its
 // long-poll timeout on top).
@@ -99,6 +111,7 @@ func New(baseURL, token string, opts ...Option) (*Client, error) {
 		backoffBase:    DefaultBackoffBase,
 		backoffMax:     DefaultBackoffMax,
 		requestTimeout: DefaultRequestTimeout,
+		maxRetryAfter:  DefaultMaxRetryAfter,
 		sleep:          sleepCtx,
 	}
 	if strings.Contains(base, "{token}") {
@@ -203,6 +216,9 @@ func (c *Client) call(ctx context.Context, method string, params any, longPoll t
 		wait := c.backoff(attempt)
 		if isAPI && apiErr.RetryAfter > 0 {
 			wait = apiErr.RetryAfter
+			if wait > c.maxRetryAfter {
+				return fmt.Errorf("telegram %s: %w (longer than the client waits; try again later)", method, err)
+			}
 		}
 		if deadline, ok := ctx.Deadline(); ok && time.Now().Add(wait).After(deadline) {
 			return fmt.Errorf("telegram %s: %w (no time left to retry)", method, err)
@@ -239,7 +255,7 @@ func (c *Client) attempt(ctx context.Context, method string, body []byte, longPo
 	result, err := decodeAnswer(resp, data)
 	var apiErr *APIError
 	if errors.As(err, &apiErr) {
-		apiErr.Description = strings.ReplaceAll(apiErr.Description, c.token, "<token>")
+		apiErr.Description = redactToken(apiErr.Description, c.token)
 		return nil, apiErr.retryable(), err
 	}
 	if err != nil {
@@ -344,9 +360,7 @@ type redactedError struct {
 }
 
 func (e *redactedError) Error() string {
-	s := e.err.Error()
-	s = strings.ReplaceAll(s, e.token, "<token>")
-	return strings.ReplaceAll(s, url.PathEscape(e.token), "<token>")
+	return redactToken(e.err.Error(), e.token)
 }
 
 func (e *redactedError) Unwrap() error { return e.err }

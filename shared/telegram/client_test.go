@@ -344,6 +344,9 @@ func scripted(t *testing.T, steps []step) (*httptest.Server, *int) {
 	return srv, &n
 }
 
+// tooManyHour is Telegram's answer to a flood: wait an hour.
+const tooManyHour = `{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 3600","parameters":{"retry_after":3600}}`
+
 const okMessage = `{"ok":true,"result":{"message_id":1,"chat":{"id":1},"text":"x"}}`
 
 func TestRetries(t *testing.T) {
@@ -409,6 +412,28 @@ func TestRetries(t *testing.T) {
 			wantErr:   429,
 		},
 		{
+			name:      "429 longer than the deadline leaves is not slept",
+			steps:     []step{{status: 429, body: tooManyHour}, {status: 200, body: okMessage}},
+			deadline:  20 * time.Second,
+			wantCalls: 1,
+			wantErr:   429,
+			wantWaits: []time.Duration{},
+		},
+		{
+			name:      "429 longer than the cap is not slept without a deadline",
+			steps:     []step{{status: 429, body: tooManyHour}, {status: 200, body: okMessage}},
+			wantCalls: 1,
+			wantErr:   429,
+			wantWaits: []time.Duration{},
+		},
+		{
+			name:      "429 within the cap and the deadline is slept",
+			steps:     []step{{status: 429, body: `{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 3","parameters":{"retry_after":3}}`}, {status: 200, body: okMessage}},
+			deadline:  20 * time.Second,
+			wantCalls: 2,
+			wantWaits: []time.Duration{3 * time.Second},
+		},
+		{
 			name:      "2xx that is not JSON",
 			steps:     []step{{status: 200, body: "<html>hello</html>"}},
 			wantCalls: 1,
@@ -456,6 +481,38 @@ func TestRetries(t *testing.T) {
 				if tt.maxWait > 0 && (w <= 0 || w > tt.maxWait) {
 					t.Errorf("got wait %v, want within (0, %v]", w, tt.maxWait)
 				}
+			}
+		})
+	}
+}
+
+// TestLong429ReturnsAtOnce runs with the real clock: a 429 asking for an
+// hour fails the call at once with a retryable error, deadline or not.
+func TestLong429ReturnsAtOnce(t *testing.T) {
+	for _, deadline := range []time.Duration{0, 20 * time.Second} {
+		t.Run(fmt.Sprint("deadline ", deadline), func(t *testing.T) {
+			srv, calls := scripted(t, []step{{status: 429, body: tooManyHour}, {status: 200, body: okMessage}})
+			c := newClient(t, srv.URL)
+			ctx := context.Background()
+			if deadline > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, deadline)
+				defer cancel()
+			}
+			done := make(chan error, 1)
+			go func() { _, err := c.SendMessage(ctx, 1, "x"); done <- err }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(5 * time.Second):
+				t.Fatal("SendMessage still waiting after 5s")
+			}
+			var apiErr *APIError
+			if !errors.As(err, &apiErr) || apiErr.Code != 429 || apiErr.RetryAfter != time.Hour || apiErr.Permanent() {
+				t.Fatalf("got %v, want a retryable 429 *APIError asking for 1h", err)
+			}
+			if *calls != 1 {
+				t.Errorf("got %d calls, want 1", *calls)
 			}
 		})
 	}
