@@ -12,10 +12,12 @@ import (
 	"github.com/duetbot/duet/shared/telegram"
 )
 
-// oneBatch answers one getUpdates with updates, then records the next
-// offset and ends the run.
+// oneBatch answers one getUpdates with updates; at the next call it
+// records the offset, waits (a while at most) until the engine has
+// handled what it should, and ends the run.
 type oneBatch struct {
 	updates []telegram.Update
+	handled <-chan struct{}
 	cancel  context.CancelFunc
 	calls   int
 	offset  int64
@@ -27,20 +29,31 @@ func (s *oneBatch) GetUpdates(ctx context.Context, offset int64, _ time.Duration
 		return s.updates, nil
 	}
 	s.offset = offset
+	select {
+	case <-s.handled:
+	case <-time.After(5 * time.Second):
+	}
 	s.cancel()
 	return nil, ctx.Err()
 }
 
-// handled records the updates the engine is given.
+// handled records the updates the engine is given, and closes done once
+// it has been given want of them.
 type handled struct {
-	mu  sync.Mutex
-	got map[int64][]convai.Update
+	mu   sync.Mutex
+	got  map[int64][]convai.Update
+	n    int
+	want int
+	done chan struct{}
 }
 
 func (e *handled) Handle(_ context.Context, u convai.Update) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.got[u.ChatID] = append(e.got[u.ChatID], u)
+	if e.n++; e.n == e.want {
+		close(e.done)
+	}
 	return nil
 }
 
@@ -67,15 +80,9 @@ func FuzzPoller(f *testing.F) {
 		if json.Unmarshal(body, &updates) != nil {
 			return
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		src := &oneBatch{updates: updates, cancel: cancel}
-		eng := &handled{got: map[int64][]convai.Update{}}
-		p := &Poller{Source: src, Engine: eng, Workers: 3, Timeout: time.Second, MinInterval: time.Nanosecond, Log: slog.New(slog.DiscardHandler)}
-		_ = p.Run(ctx)
-
 		want := map[int64][]convai.Update{}
 		var offset int64
+		n := 0
 		for _, u := range updates {
 			if u.UpdateID != 0 {
 				offset = max(offset, u.UpdateID+1)
@@ -88,7 +95,18 @@ func FuzzPoller(f *testing.F) {
 				continue
 			}
 			want[u.Message.Chat.ID] = append(want[u.Message.Chat.ID], convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
+			n++
 		}
+
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		eng := &handled{got: map[int64][]convai.Update{}, want: n, done: make(chan struct{})}
+		if n == 0 {
+			close(eng.done)
+		}
+		src := &oneBatch{updates: updates, handled: eng.done, cancel: cancel}
+		p := &Poller{Source: src, Engine: eng, Workers: 3, Timeout: time.Second, MinInterval: time.Nanosecond, Log: slog.New(slog.DiscardHandler)}
+		_ = p.Run(ctx)
 		if len(eng.got) != len(want) {
 			t.Fatalf("engine got chats %v, want %v", eng.got, want)
 		}
