@@ -23,9 +23,9 @@ var ErrInvalid = errors.New("invalid model output")
 
 // command matches a reply a ConvAI server would read as a command: a
 // model asked to end the chat, or a partner who talked it into "/end",
-// behind any markup and speaker labels ("Answer: Bot: /end"), as
-// convai.IsCommand reads it.
-var command = regexp.MustCompile(`(?i)^(?:[^\pL\pN/]|(?:bot|assistant|ai|reply|answer)\s*:)*/+(start|begin|end)\b`)
+// behind any markup and speaker labels ("Answer: Bot: /end") and before
+// closing markup ("_/end_"), as convai.IsCommand reads it.
+var command = regexp.MustCompile("(?i)^(?:[^\\pL\\pN/]|(?:bot|assistant|ai|reply|answer)\\s*:)*/+(start|begin|end)(?:\\b|_[\\s\"'\u201c\u201d\u2018\u2019\u00ab\u00bb`*_~]*$)")
 
 var fence = regexp.MustCompile("(?s)^```[a-zA-Z]*\\s*(.*?)\\s*```$")
 
