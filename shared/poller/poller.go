@@ -8,6 +8,8 @@ import (
 	"errors"
 	"hash/maphash"
 	"log/slog"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/duetbot/duet/shared/convai"
@@ -46,7 +48,15 @@ type Poller struct {
 	// ConvAI server answers [] at once) would otherwise be called in a
 	// tight loop.
 	MinInterval time.Duration
-	Log         *slog.Logger
+	// StopGrace is how long Run, once its context is done, keeps handling
+	// the updates it received (default 3 s): the ConvAI servers' reads are
+	// destructive, so they cannot be fetched again. No failed update is
+	// retried then. Past StopGrace Run returns even if one is still
+	// running: the engine stored its answer under a lease, so the sweeper
+	// or the next run delivers it. Updates not yet started are dropped
+	// (Telegram redelivers them: their offset was never acknowledged).
+	StopGrace time.Duration
+	Log       *slog.Logger
 }
 
 func (p *Poller) defaults() {
@@ -65,29 +75,44 @@ func (p *Poller) defaults() {
 	if p.MinInterval <= 0 {
 		p.MinInterval = 300 * time.Millisecond
 	}
+	if p.StopGrace <= 0 {
+		p.StopGrace = 3 * time.Second
+	}
 	if p.Log == nil {
 		p.Log = slog.Default()
 	}
 }
 
-// Run polls until ctx is done, then waits for the updates in hand and
-// returns ctx's error.
+// Run polls until ctx is done, then stops promptly: a long poll or a retry
+// wait is cut short, and the updates in hand get StopGrace to finish.
+// It returns ctx's error.
 func (p *Poller) Run(ctx context.Context) error {
 	p.defaults()
+	// Handlers run in work, which outlives ctx by StopGrace, so that a reply
+	// being sent when the signal comes can still be sent and recorded.
+	work, stopWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopWork()
 	queues := make([]chan convai.Update, p.Workers)
-	done := make(chan struct{})
+	var wg sync.WaitGroup
+	var dropped atomic.Int64
 	for i := range queues {
 		queues[i] = make(chan convai.Update, 64)
+		wg.Add(1)
 		go func() {
-			defer func() { done <- struct{}{} }()
+			defer wg.Done()
 			for u := range queues[i] {
-				p.process(context.WithoutCancel(ctx), u)
+				if work.Err() != nil {
+					dropped.Add(1)
+					continue
+				}
+				p.process(ctx, work, u)
 			}
 		}()
 	}
 	seed := maphash.MakeSeed()
 	var offset int64
 	wait := p.Backoff
+poll:
 	for ctx.Err() == nil {
 		started := time.Now()
 		updates, err := p.Source.GetUpdates(ctx, offset, p.Timeout)
@@ -115,29 +140,44 @@ func (p *Poller) Run(ctx context.Context) error {
 				continue
 			}
 			cu := convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text}
-			queues[maphash.Comparable(seed, cu.ChatID)%uint64(len(queues))] <- cu
+			select {
+			case queues[maphash.Comparable(seed, cu.ChatID)%uint64(len(queues))] <- cu:
+			case <-ctx.Done():
+				break poll
+			}
 		}
 	}
 	for _, q := range queues {
 		close(q)
 	}
-	for range queues {
-		<-done
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	grace := time.NewTimer(p.StopGrace)
+	defer grace.Stop()
+	select {
+	case <-done:
+	case <-grace.C:
+		p.Log.Warn("stopping with updates still being handled; their stored answers go out on the next run or sweep", "grace", p.StopGrace)
+	}
+	stopWork()
+	if n := dropped.Load(); n > 0 {
+		p.Log.Info("stopping: dropped updates not yet handled", "count", n)
 	}
 	return ctx.Err()
 }
 
-// process handles one update, retrying what a retry can fix: the whole
-// update when nothing was stored, only the delivery when the answer was.
-func (p *Poller) process(ctx context.Context, u convai.Update) {
+// process handles one update in work, retrying what a retry can fix: the
+// whole update when nothing was stored, only the delivery when the answer
+// was. Once stop is done it retries no more.
+func (p *Poller) process(stop, work context.Context, u convai.Update) {
 	wait := p.Backoff
 	deliverOnly := false
 	for attempt := 0; ; attempt++ {
 		var err error
 		if deliverOnly {
-			err = p.Engine.Deliver(ctx, u.ChatID)
+			err = p.Engine.Deliver(work, u.ChatID)
 		} else {
-			err = p.Engine.Handle(ctx, u)
+			err = p.Engine.Handle(work, u)
 		}
 		switch duet.Code(err) {
 		case "":
@@ -146,22 +186,28 @@ func (p *Poller) process(ctx context.Context, u convai.Update) {
 			p.Log.Info("dropped update", "chat", u.ChatID, "reason", err)
 			return
 		}
-		if attempt >= p.Retries {
+		if attempt >= p.Retries || stop.Err() != nil {
 			p.Log.Error("giving up on update; the sweeper retries stored answers", "chat", u.ChatID, "err", err)
 			return
 		}
 		deliverOnly = deliverOnly || errors.Is(err, convai.ErrUndelivered)
 		p.Log.Warn("update failed, retrying", "chat", u.ChatID, "err", err, "retry_in", wait)
-		sleep(ctx, wait)
+		if !sleep(stop, wait) {
+			p.Log.Error("stopping: not retrying update; the sweeper retries stored answers", "chat", u.ChatID, "err", err)
+			return
+		}
 		wait = min(wait*2, 30*time.Second)
 	}
 }
 
-func sleep(ctx context.Context, d time.Duration) {
+// sleep waits d, or until ctx is done; it reports whether it waited d.
+func sleep(ctx context.Context, d time.Duration) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
+		return false
 	case <-t.C:
+		return true
 	}
 }
