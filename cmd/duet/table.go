@@ -37,9 +37,24 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if err := dynamo.CreateTable(ctx, client, table); err != nil {
+	ttl, err := dynamo.EnsureTable(ctx, client, table)
+	if err != nil {
 		return fmt.Errorf("create table %s: %w", table, err)
+	}
+	if !ttl {
+		// dynalite, for one, has no UpdateTimeToLive. Expired items are
+		// ignored on every read anyway; they are only never deleted.
+		fmt.Fprintf(stderr, "duet table create: WARNING: %s cannot enable TTL; expired items stay in the table (reads ignore them)\n", endpointName(cfg.DynamoDBEndpoint))
+		fmt.Fprintf(stdout, "table %s is ready (index %s; TTL not enabled)\n", table, dynamo.IndexName)
+		return nil
 	}
 	fmt.Fprintf(stdout, "table %s is ready (TTL on %s, index %s)\n", table, dynamo.TTLAttribute, dynamo.IndexName)
 	return nil
+}
+
+func endpointName(endpoint string) string {
+	if endpoint == "" {
+		return "DynamoDB"
+	}
+	return "the DynamoDB endpoint " + endpoint
 }

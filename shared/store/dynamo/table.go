@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 )
 
 // The table's schema. The SAM template must declare the same names.
@@ -39,10 +40,21 @@ const tableWait = 5 * time.Minute
 // the by_activity index), waits until it is ACTIVE, and enables TTL on
 // expires_at. An existing table is fine: CreateTable then only waits for it
 // and makes sure TTL is on, and reports an error if it lacks the index.
-// It is what `duet table create` and the tests run.
+// An endpoint that cannot enable TTL at all (dynalite has no
+// UpdateTimeToLive) is not an error: every read already treats expired
+// items as absent. EnsureTable tells that case apart.
+// It is what the tests run.
 func CreateTable(ctx context.Context, client API, table string) error {
+	_, err := EnsureTable(ctx, client, table)
+	return err
+}
+
+// EnsureTable is CreateTable, reporting whether TTL is on: false, with a
+// nil error, when the endpoint does not implement TTL. It is what
+// `duet table create` runs.
+func EnsureTable(ctx context.Context, client API, table string) (ttl bool, err error) {
 	str := types.ScalarAttributeTypeS
-	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
+	_, err = client.CreateTable(ctx, &dynamodb.CreateTableInput{
 		TableName:   aws.String(table),
 		BillingMode: types.BillingModePayPerRequest,
 		AttributeDefinitions: []types.AttributeDefinition{
@@ -69,7 +81,7 @@ func CreateTable(ctx context.Context, client API, table string) error {
 	})
 	var inUse *types.ResourceInUseException
 	if err != nil && !errors.As(err, &inUse) {
-		return fmt.Errorf("create table %s: %w", table, err)
+		return false, fmt.Errorf("create table %s: %w", table, err)
 	}
 
 	waiter := dynamodb.NewTableExistsWaiter(client, func(o *dynamodb.TableExistsWaiterOptions) {
@@ -78,19 +90,22 @@ func CreateTable(ctx context.Context, client API, table string) error {
 	})
 	desc, err := waiter.WaitForOutput(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)}, tableWait)
 	if err != nil {
-		return fmt.Errorf("wait for table %s: %w", table, err)
+		return false, fmt.Errorf("wait for table %s: %w", table, err)
 	}
 	if !hasIndex(desc.Table) {
-		return fmt.Errorf("table %s exists without the %s index", table, IndexName)
+		return false, fmt.Errorf("table %s exists without the %s index", table, IndexName)
 	}
 
-	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
-	if err != nil {
-		return fmt.Errorf("describe TTL of table %s: %w", table, err)
+	current, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
+	if unsupported(err) {
+		return false, nil
 	}
-	if d := ttl.TimeToLiveDescription; d != nil && aws.ToString(d.AttributeName) == TTLAttribute &&
+	if err != nil {
+		return false, fmt.Errorf("describe TTL of table %s: %w", table, err)
+	}
+	if d := current.TimeToLiveDescription; d != nil && aws.ToString(d.AttributeName) == TTLAttribute &&
 		(d.TimeToLiveStatus == types.TimeToLiveStatusEnabled || d.TimeToLiveStatus == types.TimeToLiveStatusEnabling) {
-		return nil
+		return true, nil
 	}
 	_, err = client.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
 		TableName: aws.String(table),
@@ -99,10 +114,28 @@ func CreateTable(ctx context.Context, client API, table string) error {
 			Enabled:       aws.Bool(true),
 		},
 	})
-	if err != nil {
-		return fmt.Errorf("enable TTL on table %s: %w", table, err)
+	if unsupported(err) {
+		return false, nil
 	}
-	return nil
+	if err != nil {
+		return false, fmt.Errorf("enable TTL on table %s: %w", table, err)
+	}
+	return true, nil
+}
+
+// unsupported reports an error saying that the endpoint does not implement
+// the operation at all, as local stand-ins answer (dynalite:
+// UnknownOperationException), as opposed to refusing this request.
+func unsupported(err error) bool {
+	var apiErr smithy.APIError
+	if !errors.As(err, &apiErr) {
+		return false
+	}
+	switch apiErr.ErrorCode() {
+	case "UnknownOperationException", "UnsupportedOperationException", "NotImplementedException", "NotImplemented":
+		return true
+	}
+	return false
 }
 
 func hasIndex(t *types.TableDescription) bool {
