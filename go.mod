@@ -14,6 +14,7 @@ require (
 	github.com/aws/aws-sdk-go-v2/service/ssm v1.81.4
 	github.com/aws/smithy-go v1.28.8
 	github.com/openai/openai-go/v3 v3.96.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
