@@ -2,6 +2,7 @@ package convaisim
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -81,29 +82,39 @@ var Scripts = []Script{
 	},
 }
 
-// chatIDs returns n distinct chat ids for dialect d: positive, negative,
-// and beyond 32 bits where the dialect allows (the 2017 server's ids are
-// signed 32-bit).
-func chatIDs(d Dialect, n int) []int64 {
+// chatIDs returns n distinct non-zero chat ids for dialect d, drawn from
+// rng: positive, negative, and beyond 32 bits where the dialect allows
+// (the 2017 server's ids are signed 32-bit, and it uses their extremes).
+// A fresh rng per run gives every run its own chats, so that a bot that
+// remembers chats (a shared table) sees new ones each time.
+func chatIDs(d Dialect, n int, rng *rand.Rand) []int64 {
 	ids := make([]int64, n)
+	seen := map[int64]bool{0: true}
 	for i := range ids {
-		k := int64(i / 4)
-		switch i % 4 {
-		case 0:
-			ids[i] = 100001 + k*7919
-		case 1:
-			ids[i] = -(200001 + k*7919)
-		case 2:
-			if d == Dialect2017 {
-				ids[i] = math.MaxInt32 - k
-			} else {
-				ids[i] = 1<<40 + k*7919
+		for {
+			var id int64
+			switch i % 4 {
+			case 0:
+				id = 100_000 + rng.Int64N(1<<30) // positive, 32-bit
+			case 1:
+				id = -(100_000 + rng.Int64N(1<<30)) // negative, 32-bit
+			case 2:
+				if d == Dialect2017 {
+					id = math.MaxInt32 - rng.Int64N(1<<20) // near the top of int32
+				} else {
+					id = 1<<40 + rng.Int64N(1<<40) // beyond 32 bits
+				}
+			default:
+				if d == Dialect2017 {
+					id = math.MinInt32 + rng.Int64N(1<<20) // near the bottom of int32
+				} else {
+					id = -(1<<41 + rng.Int64N(1<<40))
+				}
 			}
-		default:
-			if d == Dialect2017 {
-				ids[i] = math.MinInt32 + k
-			} else {
-				ids[i] = -(1<<41 + k*7919)
+			if !seen[id] {
+				seen[id] = true
+				ids[i] = id
+				break
 			}
 		}
 	}

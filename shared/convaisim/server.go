@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	mrand "math/rand/v2"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -69,6 +71,10 @@ type Config struct {
 	Mode    Mode
 	// Chats is how many chats run at once; the scripts are assigned in turn.
 	Chats int
+	// Seed chooses the chat ids and the first update id; 0: a random one,
+	// so that each run has its own chats and updates and two runs against
+	// one bot (and one table) do not meet each other's chats.
+	Seed uint64
 	// Token is the bot token the bot must use; empty: a random one.
 	Token string
 	// Addr is where Run listens (host:port).
@@ -206,16 +212,25 @@ func NewServer(cfg Config) (*Server, error) {
 	if len(cfg.Scripts) == 0 {
 		cfg.Scripts = Scripts
 	}
+	seed := cfg.Seed
+	for seed == 0 {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		seed = binary.LittleEndian.Uint64(b[:])
+	}
+	rng := mrand.New(mrand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	s := &Server{
-		cfg:        cfg,
-		chats:      map[int64]*chat{},
-		nextUpdate: 500000,
+		cfg:   cfg,
+		chats: map[int64]*chat{},
+		// Telegram's update ids are positive and grow; start each run
+		// somewhere new, below 2^31.
+		nextUpdate: 1_000_000 + rng.Int64N(1<<30),
 		wake:       make(chan struct{}),
 		done:       make(chan struct{}),
 		polled:     make(chan struct{}),
 		seen:       map[string]bool{},
 	}
-	for i, id := range chatIDs(cfg.Dialect, cfg.Chats) {
+	for i, id := range chatIDs(cfg.Dialect, cfg.Chats, rng) {
 		s.chats[id] = &chat{id: id, script: cfg.Scripts[i%len(cfg.Scripts)], signal: make(chan struct{}, 1)}
 		s.order = append(s.order, id)
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
+	mrand "math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -363,7 +365,7 @@ func containsAny(s string, subs []string) bool {
 func TestChatIDs(t *testing.T) {
 	for _, d := range []Dialect{DialectTelegram, Dialect2017, Dialect2018} {
 		t.Run(string(d), func(t *testing.T) {
-			ids := chatIDs(d, 40)
+			ids := chatIDs(d, 40, mrand.New(mrand.NewPCG(1, 2)))
 			seen := map[int64]bool{}
 			var negative, wide bool
 			for _, id := range ids {
@@ -377,8 +379,98 @@ func TestChatIDs(t *testing.T) {
 			if !negative {
 				t.Error("no negative chat id")
 			}
+			if seen[0] {
+				t.Error("chat id 0, which no server uses")
+			}
 			if want := d != Dialect2017; wide != want {
 				t.Errorf("ids beyond 32 bits: got %v, want %v", wide, want)
+			}
+		})
+	}
+}
+
+// TestRunsHaveFreshIDs: without a Seed, every run draws its own chat ids
+// and update ids, within the dialect's range.
+func TestRunsHaveFreshIDs(t *testing.T) {
+	for _, d := range []Dialect{DialectTelegram, Dialect2017, Dialect2018} {
+		t.Run(string(d), func(t *testing.T) {
+			chats := map[int64]bool{}
+			updates := map[int64]bool{}
+			for range 5 {
+				s, err := NewServer(Config{Dialect: d, Chats: 8})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if updates[s.nextUpdate] {
+					t.Errorf("two runs start at update id %d", s.nextUpdate)
+				}
+				updates[s.nextUpdate] = true
+				if s.nextUpdate <= 0 || s.nextUpdate >= 1<<31 {
+					t.Errorf("first update id %d, want within (0, 2^31)", s.nextUpdate)
+				}
+				for _, id := range s.order {
+					if chats[id] {
+						t.Errorf("chat id %d reused by another run", id)
+					}
+					chats[id] = true
+					if d == Dialect2017 && (id > math.MaxInt32 || id < math.MinInt32) {
+						t.Errorf("chat id %d outside the 2017 server's signed 32-bit range", id)
+					}
+				}
+			}
+			a, _ := NewServer(Config{Dialect: d, Chats: 8, Seed: 42})
+			b, _ := NewServer(Config{Dialect: d, Chats: 8, Seed: 42})
+			if fmt.Sprint(a.order, a.nextUpdate) != fmt.Sprint(b.order, b.nextUpdate) {
+				t.Errorf("one Seed gave two sets of ids: %v and %v", a.order, b.order)
+			}
+		})
+	}
+}
+
+// swapSender sends through the client of the current run.
+type swapSender struct {
+	c atomic.Pointer[telegram.Client]
+}
+
+func (s *swapSender) Send(ctx context.Context, chatID int64, text string) error {
+	return s.c.Load().Send(ctx, chatID, text)
+}
+
+// TestTwoRunsAgainstOneBot: a second run against the same bot, which
+// remembers every chat of the first, passes too.
+func TestTwoRunsAgainstOneBot(t *testing.T) {
+	for _, d := range []Dialect{DialectTelegram, Dialect2017} {
+		t.Run(string(d), func(t *testing.T) {
+			sender := &swapSender{}
+			engine := &convai.Engine{Store: memstore.New(), Sender: sender, Replier: fakeBrain{}, Evaluator: fakeBrain{}, Log: quiet}
+			bot := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				body, _ := io.ReadAll(r.Body)
+				u, err := telegram.ParseUpdate(body)
+				if err != nil {
+					t.Errorf("the simulator sent an update the bot cannot parse: %v", err)
+					return
+				}
+				err = engine.Handle(r.Context(), convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
+				if duet.Code(err) == duet.EUNAVAILABLE {
+					http.Error(w, "try again", http.StatusServiceUnavailable)
+				}
+			}))
+			defer bot.Close()
+			for run := 1; run <= 2; run++ {
+				var out bytes.Buffer
+				rep, err := Run(context.Background(), Config{Dialect: d, Mode: ModeWebhook, WebhookURL: bot.URL, Chats: 4,
+					ReplyTimeout: 10 * time.Second, Out: &out, Quiet: true, Log: quiet,
+					Ready: func(_ context.Context, apiURL, token string) error {
+						c, err := telegram.New(apiURL, token, telegram.WithLogger(quiet))
+						sender.c.Store(c)
+						return err
+					}})
+				if err != nil {
+					t.Fatalf("run %d: %v", run, err)
+				}
+				if !rep.OK() {
+					t.Fatalf("run %d: got %d violations, want none:\n%s", run, rep.ViolationCount(), out.String())
+				}
 			}
 		})
 	}
