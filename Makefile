@@ -26,12 +26,11 @@ test: ## every test: the whole suite on a local moto_server, then the DynamoDB s
 	fi; \
 	echo "DynamoDB tests against $$DYNAMODB_ENDPOINT"; \
 	$(GO) test -race -count=1 ./...
-	@# dynalite cannot enable TTL; TestCreateTableIdempotent wants it on.
 	@set -e; \
 	pkgs=$$(grep -l 'Getenv("DYNAMODB_ENDPOINT")' $$(git ls-files -co --exclude-standard '*_test.go') | xargs -n1 dirname | sort -u | sed 's|^|./|'); \
 	eval "$$(./.ci/dynalite)"; trap 'kill $$DYNALITE_PID 2>/dev/null' EXIT; \
 	echo "DynamoDB tests against $$DYNAMODB_ENDPOINT (dynalite):" $$pkgs; \
-	$(GO) test -race -count=1 -skip '^TestCreateTableIdempotent$$' $$pkgs
+	$(GO) test -race -count=1 $$pkgs
 
 test-unit: ## the tests that need no server (DynamoDB suites skip)
 	$(GO) test -race ./...

@@ -16,15 +16,18 @@ import (
 // resource": exactly the calls its code makes (see shared/store/dynamo).
 // A change of the store's calls must change this list and the template.
 var wantDynamoDB = map[string][]string{
-	// One consistent Query of a chat's head and recent records, the
-	// conditional PutItem of a record and UpdateItem of the head.
+	// One consistent Query of a chat's head and recent records, conditional
+	// PutItems of a record and of the head, UpdateItem of a record's lease,
+	// and GetItem when a lease claim fails on a record it cannot see.
 	"TelegramFunction": {
+		"dynamodb:GetItem on !GetAtt SessionsTable.Arn",
 		"dynamodb:PutItem on !GetAtt SessionsTable.Arn",
 		"dynamodb:Query on !GetAtt SessionsTable.Arn",
 		"dynamodb:UpdateItem on !GetAtt SessionsTable.Arn",
 	},
 	// The same, plus Queries of the sparse index for idle and stuck chats.
 	"SweeperFunction": {
+		"dynamodb:GetItem on !GetAtt SessionsTable.Arn",
 		"dynamodb:PutItem on !GetAtt SessionsTable.Arn",
 		"dynamodb:Query on !GetAtt SessionsTable.Arn",
 		"dynamodb:Query on !Sub ${SessionsTable.Arn}/index/by_activity",
