@@ -154,7 +154,7 @@ func decodeReply(t *testing.T, msg string) (text string, eval json.RawMessage, h
 // intIn reports whether raw is a JSON integer literal within lo..hi.
 func intIn(raw json.RawMessage, lo, hi int) bool {
 	var n int
-	return bytes.IndexAny(raw, ".eE\"") < 0 && json.Unmarshal(raw, &n) == nil && n >= lo && n <= hi
+	return !bytes.ContainsAny(raw, ".eE\"") && json.Unmarshal(raw, &n) == nil && n >= lo && n <= hi
 }
 
 // FuzzEncodeReply checks that every reply message, for any text and
