@@ -1,0 +1,389 @@
+package clariq
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+)
+
+// FitOptions steer Fit. The zero value searches the default grid.
+type FitOptions struct {
+	// Progress, when set, receives one line per grid point.
+	Progress io.Writer
+	// Folds is the cross-fitting of the association table: each training
+	// topic's features use a table learned from the other folds, so the
+	// model does not learn to trust a table that has seen its answers.
+	Folds int
+}
+
+// FitReport is what Fit measured on the dev topics with the chosen model.
+type FitReport struct {
+	Dev  Recall
+	Need NeedScore
+}
+
+// Fit learns a Model from the training topics and tunes its
+// hyperparameters on the dev topics. It is deterministic: the same files
+// give the same model.
+func Fit(bank []Question, train, dev []Topic, opt FitOptions) (*Model, FitReport, error) {
+	if len(train) == 0 || len(dev) == 0 {
+		return nil, FitReport{}, errors.New("fit: want training and dev topics")
+	}
+	if opt.Folds < 2 {
+		opt.Folds = 5
+	}
+	progress := opt.Progress
+	if progress == nil {
+		progress = io.Discard
+	}
+	ix := NewIndex(bank)
+	type point struct {
+		k1, b       float64
+		docs, terms int
+		minCount    int
+	}
+	var grid []point
+	for _, k1 := range []float64{0.8, 1.5} {
+		for _, b := range []float64{0.3, 0.75} {
+			for _, pd := range [][2]int{{0, 0}, {5, 10}, {10, 20}} {
+				for _, mc := range []int{2, 3} {
+					grid = append(grid, point{k1, b, pd[0], pd[1], mc})
+				}
+			}
+		}
+	}
+	var best *Model
+	var bestRep FitReport
+	bestScore := -1.0
+	for _, g := range grid {
+		p := Params{K1: g.k1, B: g.b, PRFDocs: g.docs, PRFTerms: g.terms}
+		m, err := fitRanker(ix, p, train, opt.Folds, g.minCount)
+		if err != nil {
+			return nil, FitReport{}, err
+		}
+		rec := evalRanker(NewRankerIndex(ix, m), dev)
+		fmt.Fprintf(progress, "k1=%.1f b=%.2f prf=%d/%d assoc>=%d: dev R@10 %.4f R@30 %.4f\n", g.k1, g.b, g.docs, g.terms, g.minCount, rec.At10, rec.At30)
+		if s := rec.At30 + rec.At10; s > bestScore+1e-9 {
+			bestScore, best, bestRep.Dev = s, m, rec
+		}
+	}
+	need, ns := fitNeed(NewRankerIndex(ix, best), train, dev, progress)
+	best.Need = need
+	bestRep.Need = ns
+	return best, bestRep, nil
+}
+
+// NewRankerIndex is NewRanker over an already built index.
+func NewRankerIndex(ix *Index, model *Model) *Ranker {
+	r := &Ranker{ix: ix, model: model, w: model.Rank.weightVector()}
+	r.pool.New = func() any {
+		return &rankBuf{s: ix.newScratch(), feat: make([]float64, ix.Len()*numFeatures), score: make([]float64, ix.Len())}
+	}
+	return r
+}
+
+// evalRanker ranks the bank for each topic and scores the top 30.
+func evalRanker(r *Ranker, topics []Topic) Recall {
+	var run []RunLine
+	for _, tp := range topics {
+		for i, s := range r.Rank(tp.Request, 30, nil) {
+			run = append(run, RunLine{TopicID: tp.ID, QuestionID: s.ID, Rank: i + 1, Score: float64(30 - i)})
+		}
+	}
+	return QuestionRecall(topics, run)
+}
+
+// buildAssoc learns which question terms the relevant questions use for
+// each request term: the share of topics whose request has the term r and
+// whose relevant questions have w. Pairs seen in fewer than minCount topics
+// are dropped, which drops everything tied to one topic's names and keeps
+// what carries over ("county" → "map", "recipe" → "ingredient").
+func buildAssoc(ix *Index, topics []Topic, minCount int) map[string]map[string]float64 {
+	nr := map[string]int{}
+	nrw := map[string]map[string]int{}
+	for _, tp := range topics {
+		rt := uniq(terms(tp.Request))
+		qw := map[string]bool{}
+		for _, id := range tp.Questions {
+			if d, ok := ix.Lookup(id); ok {
+				for _, t := range terms(ix.bank[d].Text) {
+					qw[t] = true
+				}
+			}
+		}
+		for _, r := range rt {
+			nr[r]++
+			if nrw[r] == nil {
+				nrw[r] = map[string]int{}
+			}
+			for w := range qw {
+				nrw[r][w]++
+			}
+		}
+	}
+	out := map[string]map[string]float64{}
+	for r, ws := range nrw {
+		for w, n := range ws {
+			if n < minCount {
+				continue
+			}
+			if out[r] == nil {
+				out[r] = map[string]float64{}
+			}
+			out[r][w] = math.Round(float64(n)/float64(nr[r]+1)*1e4) / 1e4
+		}
+	}
+	return out
+}
+
+// fitRanker fits the logistic ranker's weights on the training topics.
+func fitRanker(ix *Index, p Params, train []Topic, folds, minCount int) (*Model, error) {
+	n := ix.Len()
+	var x []float64
+	var y []float64
+	s := ix.newScratch()
+	feat := make([]float64, n*numFeatures)
+	for f := range folds {
+		var in, out []Topic
+		for i, tp := range train {
+			if i%folds == f {
+				out = append(out, tp)
+			} else {
+				in = append(in, tp)
+			}
+		}
+		pf := p
+		pf.Assoc = buildAssoc(ix, in, minCount)
+		for _, tp := range out {
+			rel := make([]bool, n)
+			for _, id := range tp.Questions {
+				if d, ok := ix.Lookup(id); ok {
+					rel[d] = true
+				}
+			}
+			ix.features(&pf, terms(tp.Request), s, feat)
+			x = append(x, feat...)
+			for d := range n {
+				y = append(y, b2f(rel[d]))
+			}
+		}
+	}
+	w, err := logistic(x, y, numFeatures, 1.0)
+	if err != nil {
+		return nil, fmt.Errorf("fit ranker: %w", err)
+	}
+	p.Assoc = buildAssoc(ix, train, minCount)
+	p.Weights = map[string]float64{}
+	for i, name := range featureNames {
+		p.Weights[name] = round(w[i])
+	}
+	p.Bias = round(w[numFeatures])
+	return &Model{Rank: p}, nil
+}
+
+func round(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// logistic fits an L2-regularised logistic regression by Newton's method;
+// x is row-major with k features per row, and the last weight returned is
+// the bias.
+func logistic(x, y []float64, k int, l2 float64) ([]float64, error) {
+	m := len(y)
+	d := k + 1
+	w := make([]float64, d)
+	row := make([]float64, d)
+	for iter := 0; iter < 25; iter++ {
+		g := make([]float64, d)
+		h := make([]float64, d*d)
+		for i := range m {
+			copy(row, x[i*k:(i+1)*k])
+			row[k] = 1
+			z := 0.0
+			for j, v := range row {
+				z += w[j] * v
+			}
+			pr := 1 / (1 + math.Exp(-z))
+			r := pr - y[i]
+			c := pr * (1 - pr)
+			for a, va := range row {
+				if va == 0 {
+					continue
+				}
+				g[a] += r * va
+				for b := a; b < d; b++ {
+					h[a*d+b] += c * va * row[b]
+				}
+			}
+		}
+		for a := range d {
+			for b := 0; b < a; b++ {
+				h[a*d+b] = h[b*d+a]
+			}
+			if a < k {
+				g[a] += l2 * w[a]
+				h[a*d+a] += l2
+			}
+			h[a*d+a] += 1e-9
+		}
+		step, err := solve(h, g, d)
+		if err != nil {
+			return nil, err
+		}
+		var norm float64
+		for j := range w {
+			w[j] -= step[j]
+			norm += step[j] * step[j]
+		}
+		if norm < 1e-14 {
+			break
+		}
+	}
+	return w, nil
+}
+
+// solve solves a·x = b for a d×d matrix by Gaussian elimination with
+// partial pivoting.
+func solve(a, b []float64, d int) ([]float64, error) {
+	a = slices.Clone(a)
+	b = slices.Clone(b)
+	for c := range d {
+		p := c
+		for r := c + 1; r < d; r++ {
+			if math.Abs(a[r*d+c]) > math.Abs(a[p*d+c]) {
+				p = r
+			}
+		}
+		if math.Abs(a[p*d+c]) < 1e-12 {
+			return nil, errors.New("singular system")
+		}
+		if p != c {
+			for j := range d {
+				a[c*d+j], a[p*d+j] = a[p*d+j], a[c*d+j]
+			}
+			b[c], b[p] = b[p], b[c]
+		}
+		for r := c + 1; r < d; r++ {
+			f := a[r*d+c] / a[c*d+c]
+			for j := c; j < d; j++ {
+				a[r*d+j] -= f * a[c*d+j]
+			}
+			b[r] -= f * b[c]
+		}
+	}
+	x := make([]float64, d)
+	for r := d - 1; r >= 0; r-- {
+		s := b[r]
+		for j := r + 1; j < d; j++ {
+			s -= a[r*d+j] * x[j]
+		}
+		x[r] = s / a[r*d+r]
+	}
+	return x, nil
+}
+
+// fitNeed fits the softmax need classifier on the training topics, choosing
+// its regularisation and class balance on the dev topics.
+func fitNeed(r *Ranker, train, dev []Topic, progress io.Writer) (NeedParams, NeedScore) {
+	buf := r.pool.Get().(*rankBuf)
+	defer r.pool.Put(buf)
+	feats := func(ts []Topic) ([][numNeedFeatures]float64, []int) {
+		var x [][numNeedFeatures]float64
+		var y []int
+		for _, tp := range ts {
+			x = append(x, r.needFeatures(tp.Request, buf))
+			y = append(y, tp.Need-1)
+		}
+		return x, y
+	}
+	xt, yt := feats(train)
+	xd, _ := feats(dev)
+	var best NeedParams
+	var bestScore NeedScore
+	bestScore.F1 = -1
+	for _, l2 := range []float64{0.01, 0.1, 1, 3} {
+		for _, balance := range []float64{0, 0.5, 1} {
+			p := softmax(xt, yt, l2, balance)
+			pred := map[string]int{}
+			for i, tp := range dev {
+				pred[tp.ID] = p.predict(xd[i])
+			}
+			s := NeedMetrics(dev, pred)
+			fmt.Fprintf(progress, "need l2=%g balance=%g: dev F1 %.4f\n", l2, balance, s.F1)
+			if s.F1 > bestScore.F1+1e-9 {
+				best, bestScore = p, s
+			}
+		}
+	}
+	return best, bestScore
+}
+
+// softmax fits a four-class softmax regression by gradient descent; with
+// balance b each class's examples weigh (n/count)^b.
+func softmax(x [][numNeedFeatures]float64, y []int, l2, balance float64) NeedParams {
+	var cnt [4]float64
+	for _, c := range y {
+		cnt[c]++
+	}
+	var cw [4]float64
+	for c := range cw {
+		cw[c] = math.Pow(float64(len(y))/(4*max(cnt[c], 1)), balance)
+	}
+	var w [4][numNeedFeatures]float64
+	var bias [4]float64
+	lr := 0.5
+	for range 3000 {
+		var gw [4][numNeedFeatures]float64
+		var gb [4]float64
+		for i, f := range x {
+			var z [4]float64
+			m := math.Inf(-1)
+			for c := range 4 {
+				z[c] = bias[c]
+				for j, v := range f {
+					z[c] += w[c][j] * v
+				}
+				m = max(m, z[c])
+			}
+			var sum float64
+			for c := range z {
+				z[c] = math.Exp(z[c] - m)
+				sum += z[c]
+			}
+			for c := range 4 {
+				g := z[c] / sum
+				if c == y[i] {
+					g--
+				}
+				g *= cw[y[i]]
+				gb[c] += g
+				for j, v := range f {
+					gw[c][j] += g * v
+				}
+			}
+		}
+		n := float64(len(x))
+		for c := range 4 {
+			bias[c] -= lr * gb[c] / n
+			for j := range w[c] {
+				w[c][j] -= lr * (gw[c][j]/n + l2*w[c][j]/n)
+			}
+		}
+	}
+	var p NeedParams
+	for c := range 4 {
+		p.Weights[c] = map[string]float64{}
+		for j, name := range needFeatureNames {
+			p.Weights[c][name] = round(w[c][j])
+		}
+		p.Bias[c] = round(bias[c])
+	}
+	return p
+}
