@@ -48,6 +48,8 @@ func NewBrains(ctx context.Context, cfg config.Config, log *slog.Logger) (Brains
 	switch cfg.Brain {
 	case "", "offline":
 		return offline, nil
+	case "clariq":
+		return ClariqBrains(ctx, cfg, log)
 	case "openai":
 		key, err := openAIKey(ctx, cfg)
 		if err != nil {
@@ -68,7 +70,7 @@ func NewBrains(ctx context.Context, cfg config.Config, log *slog.Logger) (Brains
 			return Brains{}, fmt.Errorf("BRAIN=bedrock: %w", err)
 		}
 	default:
-		return Brains{}, fmt.Errorf("BRAIN=%q: want offline, bedrock or openai", cfg.Brain)
+		return Brains{}, fmt.Errorf("BRAIN=%q: want offline, bedrock, openai or clariq", cfg.Brain)
 	}
 	b, err := llm.New(model, llm.Options{
 		Fallback:          offline.Replier,

@@ -28,7 +28,7 @@ type Config struct {
 	AnnexCallerKey        string        // ANNEX_CALLER_KEY (secret)
 	AnnexPersonName       string        // ANNEX_PERSON_NAME
 	AnnexPersonaFile      string        // ANNEX_PERSONA_FILE
-	Brain                 string        // BRAIN: offline, bedrock or openai
+	Brain                 string        // BRAIN: offline, bedrock, openai or clariq
 	BrainModel            string        // BRAIN_MODEL
 	BrainTimeout          time.Duration // BRAIN_TIMEOUT
 	OpenAIBaseURL         string        // OPENAI_BASE_URL
@@ -37,6 +37,10 @@ type Config struct {
 	// key (OPENAI_API_KEY_PARAMETER): deployed functions read it once per
 	// cold start, so the key never sits in the template or the environment.
 	OpenAIAPIKeyParameter string
+	// ClariqBank is the ClariQ question bank (CLARIQ_BANK, a
+	// question_bank.tsv) for BRAIN=clariq; unset, a deployed function reads
+	// the bank `duet clariq import` stored in SESSIONS_TABLE.
+	ClariqBank string
 
 	// TelegramWebhookInsecure (TELEGRAM_WEBHOOK_INSECURE=1) lets the
 	// webhook Lambda start without TelegramWebhookSecret.
@@ -105,6 +109,7 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		OpenAIBaseURL:         strings.TrimRight(get("OPENAI_BASE_URL", DefaultOpenAIBaseURL), "/"),
 		OpenAIAPIKey:          get("OPENAI_API_KEY", ""),
 		OpenAIAPIKeyParameter: get("OPENAI_API_KEY_PARAMETER", ""),
+		ClariqBank:            get("CLARIQ_BANK", ""),
 		ChatMaxTurns:          DefaultChatMaxTurns,
 	}
 	if v := get("TELEGRAM_WEBHOOK_INSECURE", ""); v != "" {
@@ -131,9 +136,9 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		}
 	}
 	switch c.Brain {
-	case "offline", "bedrock", "openai":
+	case "offline", "bedrock", "openai", "clariq":
 	default:
-		errs = append(errs, fmt.Errorf("BRAIN=%q: want offline, bedrock or openai", c.Brain))
+		errs = append(errs, fmt.Errorf("BRAIN=%q: want offline, bedrock, openai or clariq", c.Brain))
 	}
 	return c, errors.Join(errs...)
 }

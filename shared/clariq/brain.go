@@ -1,0 +1,262 @@
+package clariq
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/duetbot/duet/shared/brain"
+)
+
+// Brain plays a ClariQ system in a ConvAI chat: the request is the chat's
+// context (or, after a bare /start, the partner's first message); each
+// reply is the next clarifying question from the bank, ranked for the
+// request and every answer so far; when the request needs no clarifying,
+// or nothing useful is left to ask, it closes the chat. Ratings and the
+// final evaluation come from the Evaluator it is given.
+type Brain struct {
+	r  *Ranker
+	ev brain.Evaluator
+	// MaxQuestions caps the questions of one chat, whatever the need.
+	MaxQuestions int
+	// MinScore is the model score (log-odds) below which a question is
+	// not worth asking.
+	MinScore float64
+}
+
+var (
+	_ brain.Replier   = (*Brain)(nil)
+	_ brain.Ender     = (*Brain)(nil)
+	_ brain.Evaluator = (*Brain)(nil)
+)
+
+// NewBrain returns a ClariQ brain asking from r's bank and rating with ev.
+func NewBrain(r *Ranker, ev brain.Evaluator) *Brain {
+	return &Brain{r: r, ev: ev, MaxQuestions: 4, MinScore: -6}
+}
+
+// Prompt is what the bot says when it must speak first and has no request yet.
+const Prompt = "Hello! What would you like to find information about?"
+
+// Dialogue is a ClariQ chat read from a brain.Request: the request, the
+// questions asked and the answers given, oldest first.
+type Dialogue struct {
+	Request   string
+	Questions []string
+	Answers   []string
+}
+
+// ReadDialogue finds the request, the questions and the answers in req.
+func ReadDialogue(req brain.Request) Dialogue {
+	d := Dialogue{Request: strings.TrimSpace(req.Context)}
+	turns := req.Turns
+	if d.Request == "" {
+		for i, t := range turns {
+			if t.Role == brain.Partner {
+				d.Request = strings.TrimSpace(t.Text)
+				turns = turns[i+1:]
+				break
+			}
+		}
+	}
+	asked := false
+	for _, t := range turns {
+		switch t.Role {
+		case brain.Bot:
+			d.Questions = append(d.Questions, t.Text)
+			asked = true
+		case brain.Partner:
+			if asked {
+				d.Answers = append(d.Answers, t.Text)
+			} else {
+				// Before any question the partner is still stating the request.
+				d.Request = strings.TrimSpace(d.Request + " " + t.Text)
+			}
+		}
+	}
+	return d
+}
+
+// Reply returns the next clarifying question or the closing line.
+func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
+	text, _, err := b.ReplyEnd(ctx, req)
+	return text, err
+}
+
+// ReplyEnd returns the next clarifying question, or a closing line with
+// end set once the request is clear or nothing useful is left to ask.
+func (b *Brain) ReplyEnd(ctx context.Context, req brain.Request) (string, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return "", false, err
+	}
+	d := ReadDialogue(req)
+	if len(words(d.Request)) == 0 {
+		return Prompt, false, nil
+	}
+	if req.Closing {
+		return closing(d), true, nil
+	}
+	limit := b.MaxQuestions
+	if need := b.r.Need(d.Request); need < limit {
+		limit = need
+	}
+	// A need of 1 still asks when the partner has already answered, but
+	// the first reply to a self-contained request is the closing line.
+	if len(d.Questions) >= limit {
+		return closing(d), true, nil
+	}
+	q, ok := b.next(d)
+	if !ok {
+		return closing(d), true, nil
+	}
+	return asQuestion(q.Text), false, nil
+}
+
+// next picks the best question not yet asked, nor like one already asked.
+func (b *Brain) next(d Dialogue) (Scored, bool) {
+	query := d.Request
+	for _, a := range d.Answers {
+		query += " " + a
+	}
+	askedText := map[string]bool{}
+	var askedTerms []map[string]bool
+	reqTerms := set(terms(d.Request))
+	rejected := map[string]bool{}
+	for i, q := range d.Questions {
+		askedText[normalise(q)] = true
+		own := minus(set(terms(q)), reqTerms)
+		askedTerms = append(askedTerms, own)
+		if i < len(d.Answers) && negative(d.Answers[i]) {
+			for t := range own {
+				rejected[t] = true
+			}
+		}
+	}
+	ix := b.r.ix
+	skip := func(i int) bool {
+		if ix.empty[i] || askedText[normalise(ix.bank[i].Text)] {
+			return true
+		}
+		own := minus(set(terms(ix.bank[i].Text)), reqTerms)
+		for _, a := range askedTerms {
+			if jaccard(own, a) >= 0.6 {
+				return true
+			}
+		}
+		return false
+	}
+	// A question must suit the request itself, and the answers steer
+	// among those: the two scores add up.
+	score := b.r.Scores(d.Request)
+	if len(d.Answers) > 0 {
+		for i, s := range b.r.Scores(query) {
+			score[i] = (score[i] + s) / 2
+		}
+	}
+	// In a chat a question must be about the request: one sharing none
+	// of its terms comes after every one that does.
+	onTopic := make([]bool, len(score))
+	for t := range reqTerms {
+		if id, ok := ix.termID[t]; ok {
+			for _, p := range ix.post[id] {
+				onTopic[p.doc] = true
+			}
+		}
+	}
+	for i := range score {
+		if !onTopic[i] {
+			score[i] -= offTopicPenalty
+		}
+	}
+	// A facet the partner said no to is not asked about again.
+	for t := range rejected {
+		if id, ok := ix.termID[t]; ok {
+			for _, p := range ix.post[id] {
+				score[p.doc] -= rejectPenalty
+			}
+		}
+	}
+	best := -1
+	for i, s := range score {
+		if (best < 0 || s > score[best]) && !skip(i) {
+			best = i
+		}
+	}
+	if best < 0 || score[best] < b.MinScore {
+		return Scored{}, false
+	}
+	q := ix.bank[best]
+	return Scored{Index: best, ID: q.ID, Text: q.Text, Score: score[best]}, true
+}
+
+// rejectPenalty is the log-odds a question loses for each term it shares
+// with a question the partner said no to.
+const rejectPenalty = 2
+
+// offTopicPenalty is what a question sharing no term with the request loses.
+const offTopicPenalty = 4
+
+// negative reports an answer that turns the question down ("no, …").
+func negative(answer string) bool {
+	ws := words(answer)
+	return len(ws) > 0 && (ws[0] == "no" || ws[0] == "nope" || ws[0] == "not" || ws[0] == "neither" || ws[0] == "nah")
+}
+
+// Rate rates the partner's last message with the brain's evaluator.
+func (b *Brain) Rate(ctx context.Context, req brain.Request) (int, error) { return b.ev.Rate(ctx, req) }
+
+// Final scores the whole chat with the brain's evaluator.
+func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, error) {
+	return b.ev.Final(ctx, req)
+}
+
+// closing is the bot's last line: what it now understands the need to be.
+func closing(d Dialogue) string {
+	req := strings.TrimRight(d.Request, " .?!")
+	if len(d.Answers) == 0 {
+		return fmt.Sprintf("Your request is clear, no questions needed: I'll look for %q. Goodbye!", req)
+	}
+	return fmt.Sprintf("Thank you, that's all I need to know: I'll look for %q with what you told me. Goodbye!", req)
+}
+
+// asQuestion turns a bank entry ("are you looking for a map") into a
+// sentence ("Are you looking for a map?").
+func asQuestion(s string) string {
+	s = strings.TrimSpace(s)
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if !strings.HasSuffix(s, "?") {
+		s = strings.TrimRight(s, ".!") + "?"
+	}
+	return s
+}
+
+func set(ts []string) map[string]bool {
+	m := make(map[string]bool, len(ts))
+	for _, t := range ts {
+		m[t] = true
+	}
+	return m
+}
+
+func minus(a, b map[string]bool) map[string]bool {
+	for t := range b {
+		delete(a, t)
+	}
+	return a
+}
+
+func jaccard(a, b map[string]bool) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	n := 0
+	for t := range a {
+		if b[t] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a)+len(b)-n)
+}
