@@ -129,7 +129,14 @@ func NeedMetrics(labels []Topic, pred map[string]int) NeedScore {
 	if s.Topics == 0 {
 		return s
 	}
-	for _, c := range counts {
+	// Summed in label order, so the figures do not wobble in the last digit.
+	order := make([]int, 0, len(counts))
+	for l := range counts {
+		order = append(order, l)
+	}
+	slices.Sort(order)
+	for _, l := range order {
+		c := counts[l]
 		var prec, rec, f1 float64
 		if c.pred > 0 {
 			prec = float64(c.tp) / float64(c.pred)
