@@ -5,7 +5,7 @@ ADDR    ?= 127.0.0.1:8080
 DIALECT ?= telegram
 FUZZTIME ?= 8s
 
-.PHONY: help demo serve build test test-unit lint sim bench fuzz ci clean
+.PHONY: help demo serve build test test-unit lint sim bench fuzz ci clean clariq-fit
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -59,6 +59,11 @@ fuzz: ## every fuzz target for FUZZTIME each (`make test` runs their seeds)
 			else cat $$log; exit 1; fi; \
 		done; \
 	done
+
+CLARIQ_DATA ?= ../shared/data/clariq
+
+clariq-fit: ## refit shared/clariq/model.json from the ClariQ data (CLARIQ_DATA=dir with train.tsv, dev.tsv, question_bank.tsv)
+	$(GO) run ./cmd/duet clariq fit -bank $(CLARIQ_DATA)/question_bank.tsv -train $(CLARIQ_DATA)/train.tsv -dev $(CLARIQ_DATA)/dev.tsv -out shared/clariq/model.json
 
 ci: lint test fuzz sim ## what .ci/run runs
 
