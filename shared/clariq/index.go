@@ -88,14 +88,18 @@ type weighted struct {
 	w  float64
 }
 
-// query turns text into known term ids with their counts as weights.
+// query turns text into known term ids with their counts as weights. A
+// term the bank never uses stands for the bank's terms one edit away
+// ("churchil" → "churchill"), since requests are typed in a hurry.
 func (ix *Index) query(ts []string) []weighted {
 	var q []weighted
 	at := map[int32]int{}
 	for _, t := range ts {
 		id, ok := ix.termID[t]
 		if !ok {
-			continue
+			if id, ok = ix.nearest(t); !ok {
+				continue
+			}
 		}
 		if i, ok := at[id]; ok {
 			q[i].w++
@@ -117,4 +121,36 @@ func (ix *Index) bm25(q []weighted, k1, b float64, acc []float64) {
 			acc[p.doc] += qt.w * idf * tf * (k1 + 1) / (tf + norm)
 		}
 	}
+}
+
+// nearest returns the bank term one edit (insertion, deletion,
+// substitution or transposition) from t, the most frequent when several
+// are; words under five letters are left alone, as too many are one edit
+// apart.
+func (ix *Index) nearest(t string) (int32, bool) {
+	if len(t) < 5 {
+		return 0, false
+	}
+	best, bestDF := int32(-1), 0
+	try := func(c string) {
+		if id, ok := ix.termID[c]; ok && (len(ix.post[id]) > bestDF || len(ix.post[id]) == bestDF && id < best) {
+			best, bestDF = id, len(ix.post[id])
+		}
+	}
+	const letters = "abcdefghijklmnopqrstuvwxyz"
+	for i := 0; i <= len(t); i++ {
+		for _, c := range letters {
+			try(t[:i] + string(c) + t[i:])
+			if i < len(t) {
+				try(t[:i] + string(c) + t[i+1:])
+			}
+		}
+		if i < len(t) {
+			try(t[:i] + t[i+1:])
+		}
+		if i+1 < len(t) {
+			try(t[:i] + string(t[i+1]) + string(t[i]) + t[i+2:])
+		}
+	}
+	return best, best >= 0
 }

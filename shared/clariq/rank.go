@@ -20,10 +20,13 @@ const (
 	fRare            // mean idf of the question's terms, over the bank's largest
 	fLen             // question length in terms, over 10
 	fBM25Sq          // fBM25 squared: the model's one bend
+	fQCover          // idf share of the question's terms that the request has
+	fQCoverExp       // the same with the feedback terms counted as the request's
+	fForeign         // the question's rarest term outside request and feedback, over the bank's largest idf
 	numFeatures
 )
 
-var featureNames = [numFeatures]string{"bm25", "prf", "cover", "all_terms", "assoc", "assoc_max", "empty", "rare", "len", "bm25_sq"}
+var featureNames = [numFeatures]string{"bm25", "prf", "cover", "all_terms", "assoc", "assoc_max", "empty", "rare", "len", "bm25_sq", "qcover", "qcover_exp", "foreign"}
 
 // Params are the ranker's tuned and learned parameters (model.json).
 type Params struct {
@@ -51,6 +54,7 @@ type Scored struct {
 type scratch struct {
 	bm, prf, assoc, assocMax, cover []float64
 	vec                             []float64 // association by term id
+	mark                            []uint8   // by term id: 1 request, 2 feedback
 	all                             []bool
 }
 
@@ -59,7 +63,7 @@ func (ix *Index) newScratch() *scratch {
 	return &scratch{
 		bm: make([]float64, n), prf: make([]float64, n), assoc: make([]float64, n),
 		assocMax: make([]float64, n), cover: make([]float64, n), all: make([]bool, n),
-		vec: make([]float64, len(ix.post)),
+		vec: make([]float64, len(ix.post)), mark: make([]uint8, len(ix.post)),
 	}
 }
 
@@ -72,6 +76,10 @@ func (ix *Index) features(p *Params, ts []string, s *scratch, feat []float64) {
 	clear(s.cover)
 	q := ix.query(ts)
 	ix.bm25(q, p.K1, p.B, s.bm)
+	clear(s.mark)
+	for _, qt := range q {
+		s.mark[qt.id] = 1
+	}
 
 	// Coverage: the idf share of the request's distinct terms each question has.
 	var idfSum float64
@@ -119,6 +127,11 @@ func (ix *Index) features(p *Params, ts []string, s *scratch, feat []float64) {
 			}
 		}
 		ix.bm25(exp, p.K1, p.B, s.prf)
+		for _, e := range exp {
+			if s.mark[e.id] == 0 {
+				s.mark[e.id] = 2
+			}
+		}
 	}
 	// Association: what the training topics' questions said for these terms.
 	clear(s.vec)
@@ -144,13 +157,27 @@ func (ix *Index) features(p *Params, ts []string, s *scratch, feat []float64) {
 		if s.cover[d] > 0.999 {
 			f[fAllTerms] = 1
 		}
-		var sum, mx, idf float64
+		var sum, mx, idf, inReq, inExp, foreign float64
 		for _, t := range ix.docTerms[d] {
 			v := s.vec[t]
 			sum += v
 			mx = max(mx, v)
 			idf += ix.idf[t]
+			switch s.mark[t] {
+			case 1:
+				inReq += ix.idf[t]
+				inExp += ix.idf[t]
+			case 2:
+				inExp += ix.idf[t]
+			default:
+				foreign = max(foreign, ix.idf[t])
+			}
 		}
+		if idf > 0 {
+			f[fQCover] = inReq / idf
+			f[fQCoverExp] = inExp / idf
+		}
+		f[fForeign] = foreign / ix.maxIDF()
 		if k := len(ix.docTerms[d]); k > 0 {
 			f[fAssoc] = sum / float64(k)
 			f[fRare] = idf / float64(k) / ix.maxIDF()
