@@ -322,7 +322,104 @@ func fitNeed(r *Ranker, train, dev []Topic, progress io.Writer) (NeedParams, Nee
 			}
 		}
 	}
+	// The ordinal alternative: a ridge regression onto the level, with
+	// cut points placed to fit the training topics best.
+	for _, l2 := range []float64{0.1, 1, 10} {
+		p := ordinal(xt, yt, l2, train)
+		pred := map[string]int{}
+		for i, tp := range dev {
+			pred[tp.ID] = p.predict(xd[i])
+		}
+		s := NeedMetrics(dev, pred)
+		fmt.Fprintf(progress, "need ordinal l2=%g: dev F1 %.4f\n", l2, s.F1)
+		if s.F1 > bestScore.F1+1e-9 {
+			best, bestScore = p, s
+		}
+	}
 	return best, bestScore
+}
+
+// ordinal fits a ridge regression of the level on the features, then
+// chooses the three cut points that give the best weighted F1 on the
+// training topics.
+func ordinal(x [][numNeedFeatures]float64, y []int, l2 float64, topics []Topic) NeedParams {
+	flat := make([]float64, 0, len(x)*numNeedFeatures)
+	target := make([]float64, len(y))
+	for i, f := range x {
+		flat = append(flat, f[:]...)
+		target[i] = float64(y[i] + 1)
+	}
+	w := ridge(flat, target, numNeedFeatures, l2)
+	var p NeedParams
+	p.Weights[0] = map[string]float64{}
+	for j, name := range needFeatureNames {
+		p.Weights[0][name] = round(w[j])
+	}
+	p.Bias[0] = round(w[numNeedFeatures])
+	for c := 1; c < 4; c++ {
+		p.Weights[c] = map[string]float64{}
+	}
+	z := make([]float64, len(x))
+	for i, f := range x {
+		z[i] = p.Bias[0]
+		for j, name := range needFeatureNames {
+			z[i] += p.Weights[0][name] * f[j]
+		}
+	}
+	grid := make([]float64, 0, 41)
+	for v := 1.0; v <= 4.0001; v += 0.075 {
+		grid = append(grid, round(v))
+	}
+	bestF1 := -1.0
+	for a := 0; a < len(grid); a++ {
+		for b := a + 1; b < len(grid); b++ {
+			for c := b + 1; c < len(grid); c++ {
+				cuts := []float64{grid[a], grid[b], grid[c]}
+				pred := map[string]int{}
+				for i, tp := range topics {
+					level := 1
+					for _, cut := range cuts {
+						if z[i] > cut {
+							level++
+						}
+					}
+					pred[tp.ID] = level
+				}
+				if s := NeedMetrics(topics, pred); s.F1 > bestF1+1e-9 {
+					bestF1, p.Cuts = s.F1, cuts
+				}
+			}
+		}
+	}
+	return p
+}
+
+// ridge solves an L2-regularised least-squares fit; the last weight is
+// the bias.
+func ridge(x, y []float64, k int, l2 float64) []float64 {
+	d := k + 1
+	a := make([]float64, d*d)
+	b := make([]float64, d)
+	row := make([]float64, d)
+	for i := range y {
+		copy(row, x[i*k:(i+1)*k])
+		row[k] = 1
+		for p, vp := range row {
+			b[p] += vp * y[i]
+			for q, vq := range row {
+				a[p*d+q] += vp * vq
+			}
+		}
+	}
+	for p := range k {
+		a[p*d+p] += l2
+	}
+	a[k*d+k] += 1e-9
+	w, err := solve(a, b, d)
+	if err != nil {
+		return make([]float64, d)
+	}
+	return w
 }
 
 // softmax fits a four-class softmax regression by gradient descent; with
