@@ -10,19 +10,19 @@ import (
 // names a question: they describe how the question's words meet the
 // request's, so the model carries over to topics it has never seen.
 const (
-	fBM25     = iota // BM25 of the request, over the best question's
-	fPRF             // BM25 of the feedback-expanded request, over the best
-	fCover           // idf share of the request's terms the question has
-	fAllTerms        // 1 when the question has every request term
-	fAssoc           // learned request-term → question-term association, mean over the question's terms
-	fAssocMax        // the same, strongest single term
-	fEmpty           // 1 for the "ask nothing" question
-	fRare            // mean idf of the question's terms, over the bank's largest
-	fLen             // question length in terms, over 10
-	fBM25Sq          // fBM25 squared: the model's one bend
-	fQCover          // idf share of the question's terms that the request has
-	fQCoverExp       // the same with the feedback terms counted as the request's
-	fForeign         // the question's rarest term outside request and feedback, over the bank's largest idf
+	fBM25      = iota // BM25 of the request, over the best question's
+	fPRF              // BM25 of the feedback-expanded request, over the best
+	fCover            // idf share of the request's terms the question has
+	fAllTerms         // 1 when the question has every request term
+	fAssoc            // learned request-term → question-term association, mean over the question's terms
+	fAssocMax         // the same, strongest single term
+	fEmpty            // 1 for the "ask nothing" question
+	fRare             // mean idf of the question's terms, over the bank's largest
+	fLen              // question length in terms, over 10
+	fBM25Sq           // fBM25 squared: the model's one bend
+	fQCover           // idf share of the question's terms that the request has
+	fQCoverExp        // the same with the feedback terms counted as the request's
+	fForeign          // the question's rarest term outside request and feedback, over the bank's largest idf
 	numFeatures
 )
 
