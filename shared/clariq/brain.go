@@ -215,6 +215,9 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 // closing is the bot's last line: what it now understands the need to be.
 func closing(d Dialogue) string {
 	req := strings.TrimRight(d.Request, " .?!")
+	if r := []rune(req); len(r) > 80 {
+		req = strings.TrimSpace(string(r[:80])) + "…"
+	}
 	if len(d.Answers) == 0 {
 		return fmt.Sprintf("Your request is clear, no questions needed: I'll look for %q. Goodbye!", req)
 	}
