@@ -56,6 +56,19 @@ type Request struct {
 	// partner said goodbye, or the chat reached its turn limit), so the
 	// reply should take leave rather than ask something.
 	Closing bool
+	// Judge is the server's evaluation request when the chat ends with one
+	// (the 2018 router's "/end 1 5\n/profile_0\n…"); nil otherwise. Only
+	// Evaluator.Final reads it.
+	Judge *Judge
+}
+
+// Judge is what a ConvAI2 server asks of the final evaluation: a whole-chat
+// score in Min..Max and a guess of which of Profiles the partner played.
+type Judge struct {
+	Min, Max int
+	// Profiles are the candidate profiles of the partner, each a list of
+	// sentences, in the server's order (profile_0, profile_1, …).
+	Profiles [][]string
 }
 
 // LastPartner returns the text of the last partner turn and whether there is one.
@@ -83,11 +96,19 @@ type Ender interface {
 	ReplyEnd(ctx context.Context, req Request) (text string, end bool, err error)
 }
 
-// Scores are the three whole-chat scores of the ConvAI protocol, each 1..10.
+// Scores are the whole-chat scores of the ConvAI protocol: the 2017
+// server's three, each 1..10, and the 2018 router's score (in the Judge's
+// range, 1..5 when none was asked) and profile guess.
 type Scores struct {
 	Quality    int `json:"quality"`
 	Breadth    int `json:"breadth"`
 	Engagement int `json:"engagement"`
+	// Score rates the whole dialogue in Judge.Min..Judge.Max; 0 means the
+	// evaluator gave none.
+	Score int `json:"score,omitempty"`
+	// Profile is the index in Judge.Profiles of the partner's profile;
+	// nil when there were no candidates or the evaluator made no guess.
+	Profile *int `json:"profile_idx,omitempty"`
 }
 
 // Evaluator rates the partner of a ConvAI chat.
