@@ -1,0 +1,80 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/duetbot/duet/shared/brain"
+)
+
+// history is what the bot has said in a chat, normalised.
+type history struct {
+	said bag // in order of first appearance, for opened
+}
+
+func newHistory(turns []brain.Turn) *history {
+	// The bot's messages are normalised into one buffer, so that the
+	// history costs one allocation rather than one per message: the
+	// entries are slices of it.
+	size, n := 0, 0
+	for _, t := range turns {
+		if t.Role == brain.Bot {
+			size += len(t.Text)
+			n++
+		}
+	}
+	h := &history{}
+	if n == 0 {
+		return h
+	}
+	var b strings.Builder
+	b.Grow(size)
+	ends := make([]int, 0, n)
+	for _, t := range turns {
+		if t.Role == brain.Bot {
+			appendNormalized(&b, t.Text)
+			ends = append(ends, b.Len())
+		}
+	}
+	all, start := b.String(), 0
+	h.said.list = make([]string, 0, n)
+	for _, end := range ends {
+		h.said.add(all[start:end])
+		start = end
+	}
+	return h
+}
+
+// empty reports whether the bot has said nothing; true for a nil history.
+func (h *history) empty() bool { return h == nil || h.said.len() == 0 }
+
+// has reports whether the bot said s, a normalised message; never for a nil
+// history.
+func (h *history) has(s string) bool { return h != nil && h.said.has(s) }
+
+// hasBytes is has for a key in a buffer, so that candidates need no string
+// of their own.
+func (h *history) hasBytes(s []byte) bool {
+	if h == nil {
+		return false
+	}
+	if h.said.index != nil {
+		return h.said.index.has(string(s)) // the conversion does not allocate
+	}
+	for _, x := range h.said.list {
+		if x == string(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// opened reports whether the bot began a message with the words of prefix.
+func (h *history) opened(prefix []byte) bool {
+	for _, s := range h.said.list {
+		if len(s) >= len(prefix) && s[:len(prefix)] == string(prefix) &&
+			(len(s) == len(prefix) || s[len(prefix)] == ' ') {
+			return true
+		}
+	}
+	return false
+}

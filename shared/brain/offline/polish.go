@@ -1,0 +1,181 @@
+package offline
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// distinguish appends clauses to s until it differs from every reply the bot
+// has sent.
+func distinguish(s string, said *history) string {
+	for n := 0; ; n++ {
+		extra := lastResort[n%len(lastResort)]
+		if n >= len(lastResort) {
+			extra += " (" + strconv.Itoa(n/len(lastResort)+1) + ")"
+		}
+		if c := polish(s + " " + extra); !said.has(normalize(c)) {
+			return c
+		}
+	}
+}
+
+// sanitize drops characters that would read as template slots.
+func sanitize(r rune) rune {
+	if r == '{' || r == '}' {
+		return -1
+	}
+	return r
+}
+
+// polish makes a filled template read like a chat message: no slot
+// leftovers, single spaces, no space before punctuation, capitals at the
+// start of sentences, a final punctuation mark, at most maxReply characters.
+func polish(s string) string {
+	if isASCII(s) {
+		if p, ok := polishASCII(s); ok {
+			return p
+		}
+	}
+	s = strings.Map(sanitize, s)
+	s = strings.Join(strings.Fields(s), " ")
+	for _, p := range []string{" ,", " .", " ?", " !", " ;", " :"} {
+		s = strings.ReplaceAll(s, p, p[1:])
+	}
+	b := []rune(s)
+	capital := true
+	for i, r := range b {
+		switch {
+		case capital && unicode.IsLetter(r):
+			b[i] = unicode.ToUpper(r)
+			capital = false
+		case r == '.' || r == '?' || r == '!':
+			capital = true
+		case capital && !unicode.IsSpace(r):
+			capital = false
+		}
+	}
+	s = string(b)
+	if utf8.RuneCountInString(s) > maxReply {
+		s = string([]rune(s)[:maxReply])
+		if i := strings.LastIndexByte(s, ' '); i > 0 {
+			s = s[:i]
+		}
+		s = strings.TrimRight(s, " ,;:\u2014") + "\u2026"
+	}
+	if s == "" {
+		return "Tell me more?"
+	}
+	if r, _ := utf8.DecodeLastRuneInString(s); !strings.ContainsRune(".?!\u2026", r) {
+		s += "."
+	}
+	return s
+}
+
+// polishASCII is polish for ASCII text, in one pass and one allocation; it
+// reports false for text polish would truncate or replace, which the
+// general path handles. Dropping a space before punctuation as it goes is
+// the same as the general path's replacements: after Fields and Join the
+// spaces are single, so removing one never makes another match.
+func polishASCII(s string) (string, bool) {
+	var b strings.Builder
+	b.Grow(len(s) + 1)
+	pending, capital := false, true
+	var last byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '{', '}': // sanitize
+			continue
+		case ' ', '\t', '\n', '\v', '\f', '\r': // unicode.IsSpace, ASCII
+			pending = b.Len() > 0
+			continue
+		}
+		if pending {
+			pending = false
+			switch c {
+			case ',', '.', '?', '!', ';', ':':
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		switch {
+		case capital && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'):
+			if c >= 'a' {
+				c -= 'a' - 'A'
+			}
+			capital = false
+		case c == '.' || c == '?' || c == '!':
+			capital = true
+		default:
+			capital = false
+		}
+		b.WriteByte(c)
+		last = c
+	}
+	if b.Len() == 0 || b.Len() > maxReply {
+		return "", false
+	}
+	if last != '.' && last != '?' && last != '!' {
+		b.WriteByte('.')
+	}
+	return b.String(), true
+}
+
+// normalize reduces a message to lower-case words, for repeat checks.
+func normalize(s string) string {
+	var b strings.Builder
+	if isASCII(s) {
+		b.Grow(len(s)) // the normal form is never longer
+	}
+	appendNormalized(&b, s)
+	return b.String()
+}
+
+// appendNormalized writes normalize(s) to b.
+func appendNormalized(b *strings.Builder, s string) {
+	if isASCII(s) {
+		// The common case, byte by byte: no lower-cased copy of s.
+		start := b.Len()
+		space := false
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if ('a' <= c && c <= 'z') || ('0' <= c && c <= '9') {
+				if space && b.Len() > start {
+					b.WriteByte(' ')
+				}
+				b.WriteByte(c)
+				space = false
+			} else {
+				space = true
+			}
+		}
+		return
+	}
+	start := b.Len()
+	space := false
+	for _, r := range strings.ToLower(s) {
+		if isWordRune(r) {
+			if space && b.Len() > start {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(r)
+			space = false
+		} else {
+			space = true
+		}
+	}
+}
+
+func asciiLower(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
+}
