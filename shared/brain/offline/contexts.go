@@ -1,49 +1,88 @@
 package offline
 
-import "sync"
+import (
+	"container/list"
+	"hash/fnv"
+	"sync"
+)
 
-// contextCacheSize is how many recent contexts a Brain keeps analysed. A
-// chat's context is analysed for every Rate and Reply; contexts run up to
-// 8 KB, and re-analysing one costs far more than the rest of a message.
-const contextCacheSize = 16
+// contextCacheSize bounds the contexts a Brain keeps analysed, and
+// contextCacheBytes their total length. A chat's context (a ConvAI2 profile
+// or a 2017 paragraph, up to 8 KB) is analysed when the chat starts and
+// reused for every Rate and Reply of the chat, so the cache must hold the
+// contexts of every chat in progress: a few thousand concurrent chats of
+// typical contexts (a profile is about 150 bytes, a paragraph 500).
+const (
+	contextCacheSize  = 4096
+	contextCacheBytes = 8 << 20
+)
 
 // analysedContext is a ConvAI context, analysed once. It is never modified
 // after it is made, so it is shared freely.
 type analysedContext struct {
-	raw  string
-	text *text
-	pool []term // the topics that fill reply slots, best first
+	raw     string
+	text    *text
+	pool    []term   // the topics that fill reply slots, best first
+	hash    uint64   // FNV-1a of raw: the per-chat part of reply seeds
+	profile *profile // the bot's persona when the context is a ConvAI2 profile
 }
 
 func newAnalysedContext(s string) *analysedContext {
 	t := analyze(s)
-	return &analysedContext{raw: s, text: t, pool: withPhrases(slotPool(rankTerms(t, fromContext), poolSize))}
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return &analysedContext{
+		raw:     s,
+		text:    t,
+		pool:    withPhrases(slotPool(rankTerms(t, fromContext), poolSize)),
+		hash:    h.Sum64(),
+		profile: parseProfile(s),
+	}
 }
 
-// contextCache keeps the most recently used contexts. Its zero value is
-// ready to use.
+// contextCache keeps the most recently used contexts, least recently used
+// out first. Its zero value is ready to use.
 type contextCache struct {
-	mu      sync.Mutex
-	entries [contextCacheSize]*analysedContext
-	next    int // the slot to overwrite next
+	mu    sync.Mutex
+	order list.List // of *analysedContext, most recently used first
+	index map[string]*list.Element
+	bytes int // total length of the cached contexts
 }
 
 // get returns s analysed, from the cache when it is there.
 func (c *contextCache) get(s string) *analysedContext {
 	c.mu.Lock()
-	for _, e := range c.entries {
-		if e != nil && e.raw == s {
-			c.mu.Unlock()
-			return e
-		}
+	if el, ok := c.index[s]; ok {
+		c.order.MoveToFront(el)
+		c.mu.Unlock()
+		return el.Value.(*analysedContext)
 	}
 	c.mu.Unlock()
 	e := newAnalysedContext(s) // outside the lock: concurrent chats do not wait
 	c.mu.Lock()
-	c.entries[c.next] = e
-	c.next = (c.next + 1) % contextCacheSize
-	c.mu.Unlock()
+	defer c.mu.Unlock()
+	if el, ok := c.index[s]; ok { // analysed meanwhile by another chat
+		c.order.MoveToFront(el)
+		return el.Value.(*analysedContext)
+	}
+	if c.index == nil {
+		c.index = make(map[string]*list.Element)
+	}
+	c.index[s] = c.order.PushFront(e)
+	c.bytes += len(s)
+	for c.order.Len() > contextCacheSize || (c.bytes > contextCacheBytes && c.order.Len() > 1) {
+		old := c.order.Remove(c.order.Back()).(*analysedContext)
+		delete(c.index, old.raw)
+		c.bytes -= len(old.raw)
+	}
 	return e
+}
+
+// len reports how many contexts the cache holds.
+func (c *contextCache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.order.Len()
 }
 
 // textCacheSize bounds the messages a Brain keeps analysed. Rate looks at
@@ -52,27 +91,43 @@ func (c *contextCache) get(s string) *analysedContext {
 // later turn.
 const textCacheSize = 8192
 
-// textCache keeps analysed messages by their text. An analysed text is
-// never modified, so entries are shared freely. When full, it forgets
-// about half of its entries (map order is random), which keeps it simple
-// and bounded. Its zero value is ready to use.
-type textCache struct {
-	mu      sync.Mutex
-	entries map[string]*text
-}
+// textCache keeps analysed messages by their text. Its zero value is ready
+// to use.
+type textCache struct{ m memo[*text] }
 
 // get returns s analysed, from the cache when it is there.
-func (c *textCache) get(s string) *text {
+func (c *textCache) get(s string) *text { return c.m.get(s, analyze) }
+
+// heardCache keeps what each partner message says about the partner, so
+// that a profile chat reads each message once, not once per later turn.
+type heardCache struct{ m memo[[]heard] }
+
+// get returns what s says about its writer.
+func (c *heardCache) get(s string, texts *textCache) []heard {
+	return c.m.get(s, func(s string) []heard { return heardFrom(s, texts.get(s)) })
+}
+
+// memo keeps values computed from strings, which are never modified and
+// so are shared freely. When full, it forgets about half of its entries
+// (map order is random), which keeps it simple and bounded. Its zero value
+// is ready to use.
+type memo[T any] struct {
+	mu      sync.Mutex
+	entries map[string]T
+}
+
+// get returns make(s), from the memo when it is there.
+func (c *memo[T]) get(s string, make func(string) T) T {
 	c.mu.Lock()
-	t, ok := c.entries[s]
+	v, ok := c.entries[s]
 	c.mu.Unlock()
 	if ok {
-		return t
+		return v
 	}
-	t = analyze(s)
+	v = make(s) // outside the lock: concurrent chats do not wait
 	c.mu.Lock()
 	if c.entries == nil {
-		c.entries = make(map[string]*text, textCacheSize)
+		c.entries = map[string]T{}
 	}
 	if len(c.entries) >= textCacheSize {
 		n := 0
@@ -83,7 +138,7 @@ func (c *textCache) get(s string) *text {
 			delete(c.entries, k)
 		}
 	}
-	c.entries[s] = t
+	c.entries[s] = v
 	c.mu.Unlock()
-	return t
+	return v
 }

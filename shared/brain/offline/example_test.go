@@ -33,8 +33,8 @@ func Example() {
 	scores, _ := b.Final(ctx, req)
 	fmt.Printf("%+v\n", scores)
 	// Output:
-	// Interesting one. Would you deal with the wasp right away or wait and see?
-	// 8 Honestly, I'd stay calm and deal with the wasp first. How about you?
-	// 2 Could you say a bit more? Is it your wrist that matters, or the TV?
-	// {Quality:5 Breadth:3 Engagement:4}
+	// So, the wasp and your wrist. Which would you deal with first?
+	// 8 Me? I'd deal with the wasp first and think later. Do you see it differently?
+	// 2 Do you mean you'd just ignore your wrist?
+	// {Quality:5 Breadth:3 Engagement:4 Score:0 Profile:<nil>}
 }

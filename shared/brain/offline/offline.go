@@ -16,6 +16,7 @@ var ErrPersona = errors.New("offline: persona replies are served by package anne
 type Brain struct {
 	contexts contextCache
 	texts    textCache
+	heards   heardCache
 }
 
 // New returns a Brain.

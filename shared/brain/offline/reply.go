@@ -2,6 +2,9 @@ package offline
 
 import (
 	"context"
+	"encoding/binary"
+	"hash/fnv"
+	"io"
 	"strings"
 
 	"github.com/duetbot/duet/shared/brain"
@@ -27,6 +30,9 @@ func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
 	if req.Closing {
 		return farewell(req, c), nil
 	}
+	if c.profile != nil {
+		return composePersona(req, c, &b.texts, &b.heards), nil
+	}
 	return compose(req, c, &b.texts), nil
 }
 
@@ -42,7 +48,17 @@ var farewells = []string{
 // farewell is the last reply of a chat: it says goodbye, mentioning the
 // topic when there is one.
 func farewell(req brain.Request, c *analysedContext) string {
-	seed := seedOf(req)
+	seed := seedOf(req, c)
+	said := newHistory(req.Turns)
+	if c.profile != nil {
+		for i := range personaFarewells {
+			f := personaFarewells[(int(seed%uint64(len(personaFarewells)))+i)%len(personaFarewells)]
+			if !said.has(normalize(f)) {
+				return f
+			}
+		}
+		return "Bye for now, and thanks!"
+	}
 	topic := ""
 	if len(c.pool) > 0 {
 		topic = c.pool[0].text
@@ -50,17 +66,22 @@ func farewell(req brain.Request, c *analysedContext) string {
 			topic = a + " " + topic
 		}
 	}
-	said := newHistory(req.Turns)
-	for i := range farewells {
-		f := farewells[(int(seed%uint64(len(farewells)))+i)%len(farewells)]
-		if strings.Contains(f, "%s") {
-			if topic == "" {
+	// Those that name the topic first, when there is one.
+	for pass := range 2 {
+		for i := range farewells {
+			f := farewells[(int(seed%uint64(len(farewells)))+i)%len(farewells)]
+			if strings.Contains(f, "%s") != (pass == 0) {
 				continue
 			}
-			f = strings.Replace(f, "%s", topic, 1)
-		}
-		if !said.has(normalize(f)) {
-			return f
+			if pass == 0 {
+				if topic == "" {
+					continue
+				}
+				f = strings.Replace(f, "%s", topic, 1)
+			}
+			if !said.has(normalize(f)) {
+				return f
+			}
 		}
 	}
 	return "Bye for now, and thanks!"
@@ -69,7 +90,7 @@ func farewell(req brain.Request, c *analysedContext) string {
 // compose chooses the move for req, whose context is c, and renders a reply the bot has not sent
 // in this chat before.
 func compose(req brain.Request, c *analysedContext, texts *textCache) string {
-	seed := seedOf(req)
+	seed := seedOf(req, c)
 	said := newHistory(req.Turns)
 	ctxPool := c.pool
 
@@ -112,28 +133,19 @@ func compose(req brain.Request, c *analysedContext, texts *textCache) string {
 	return distinguish(s, said)
 }
 
-// seedOf hashes the request text and the turn index (FNV-1a), then mixes
-// the bits so that every part of the seed is usable.
-func seedOf(req brain.Request) uint64 {
-	// FNV-1a written out, as hash/fnv computes it, so that the context
-	// (up to 8 KB) and the message are not copied into byte slices.
-	const offset64, prime64 = 14695981039346656037, 1099511628211
-	x := uint64(offset64)
-	add := func(c byte) {
-		x ^= uint64(c)
-		x *= prime64
-	}
-	for i := 0; i < len(req.Context); i++ {
-		add(req.Context[i])
-	}
-	add(0)
+// seedOf hashes the request (FNV-1a of the context's hash, the partner's
+// last message and the number of turns), then mixes the bits so that every
+// part of the seed is usable. The context is hashed once per chat, when it
+// is analysed.
+func seedOf(req brain.Request, c *analysedContext) uint64 {
+	var buf [16]byte
+	binary.LittleEndian.PutUint64(buf[:8], c.hash)
+	binary.LittleEndian.PutUint64(buf[8:], uint64(len(req.Turns)))
+	h := fnv.New64a()
+	h.Write(buf[:])
 	last, _ := req.LastPartner()
-	for i := 0; i < len(last); i++ {
-		add(last[i])
-	}
-	for n, i := uint64(len(req.Turns)), 0; i < 8; i++ { // little-endian
-		add(byte(n >> (8 * i)))
-	}
+	io.WriteString(h, last)
+	x := h.Sum64()
 	x ^= x >> 30
 	x *= 0xbf58476d1ce4e5b9
 	x ^= x >> 27

@@ -186,7 +186,7 @@ var (
 		"Would that change what you'd do about {c}?",
 		"And what about {c}?",
 		"What made you think of that?",
-		"Tell me more about that.",
+		"Can you tell me more about that?",
 		"Have you been in a situation like that before?",
 		"What would you do next?",
 		"Does {c} still matter, then?",

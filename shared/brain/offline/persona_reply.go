@@ -1,0 +1,469 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/duetbot/duet/shared/brain"
+)
+
+// A reply in a profile chat is made of up to three sentences: a lead (an
+// answer to the partner's question, or a reaction to what they said), one
+// fact of the profile in the bot's words, and a question about the partner.
+// Every sentence stands alone, so that the facts the bot has stated and the
+// questions it has asked are found again in its earlier messages by
+// sentence.
+
+// sentence renders a fact's paraphrase as a sentence.
+func sentence(say string) string { return firstLetterUpper(say) + "." }
+
+// asks are the questions about the partner, by what they are about.
+var asks = []struct {
+	cat category
+	qs  []string
+}{
+	{catPet, []string{"Do you have any pets?", "Are you an animal person?"}},
+	{catJob, []string{"What do you do for a living?", "What kind of work do you do?"}},
+	{catFamily, []string{"Do you have a big family?", "Do you have any brothers or sisters?"}},
+	{catHobby, []string{"What do you like to do for fun?", "Any hobbies?"}},
+	{catFood, []string{"What's your favourite food?", "Do you like to cook?"}},
+	{catMusic, []string{"What kind of music do you listen to?", "Do you play any instruments?"}},
+	{catSport, []string{"Do you play any sports?", "Do you like to stay active?"}},
+	{catPlace, []string{"Where are you from?", "Do you like where you live?"}},
+	{catCar, []string{"Do you drive?", "What kind of car do you have?"}},
+	{catStudy, []string{"Are you a student?", "Did you go to college?"}},
+	{catBooks, []string{"Do you read much?", "What's the last book you liked?"}},
+	{catFilms, []string{"Seen any good movies lately?", "What do you like to watch?"}},
+}
+
+// generalAsks are asked when every category has been covered.
+var generalAsks = []string{
+	"Tell me something about yourself?",
+	"What are you up to these days?",
+	"What's the best thing that happened to you this week?",
+	"What would your perfect weekend look like?",
+	"What's something you're looking forward to?",
+}
+
+// askBack turns the partner's question back to them.
+var askBack = []string{"What about you?", "And you?", "How about you?"}
+
+// askCats maps each ask to its category, to find the questions the bot
+// has already asked.
+var askCats = func() map[string]category {
+	m := map[string]category{}
+	for _, a := range asks {
+		for _, q := range a.qs {
+			m[q] = a.cat
+		}
+	}
+	return m
+}()
+
+// Leads.
+var (
+	personaGreetings = []string{"Hi!", "Hello!", "Hey there!", "Hi, nice to meet you!"}
+	garbledLeads     = []string{"Sorry, I didn't catch that.", "Hmm, that came out garbled.", "Oops, I couldn't read that."}
+	howAreYouLeads   = []string{"I'm good, thanks for asking!", "Doing well, thanks!", "Pretty good, thanks!"}
+	nameLeads        = []string{"I'd rather keep my name to myself, sorry!", "Names don't matter much here, do they?"}
+	yesLeads         = []string{"Yes!", "I do!", "Yep!"}
+	noLeads          = []string{"Not really.", "Not really, to be honest.", "Hmm, not really."}
+	unsureLeads      = []string{"Good question!", "Hmm, hard to say.", "Honestly, I'm not sure."}
+	vagueLeads       = []string{"Fair enough.", "Ha, okay.", "I see."}
+	statementLeads   = []string{"Oh, interesting!", "Nice!", "I see what you mean.", "That sounds fun."}
+	// heardLeads react to what the partner said about themselves; %s is
+	// it in the second person ("you have two dogs").
+	heardLeads = []string{"Oh, so %s? That's cool!", "Nice, %s!", "Oh wow, %s? Tell me more!"}
+	// recallAsks bring back what the partner said earlier.
+	recallAsks = []string{"You said %s, right? How is that going?", "Earlier you said %s. What got you into that?"}
+)
+
+// personaState is what the chat so far says about the two people.
+type personaState struct {
+	stated  []int    // how often the bot stated each fact
+	asked   category // categories the bot asked the partner about
+	askedQs set      // the questions it asked
+	heard   []heard  // what the partner said about themselves, oldest first
+	covered category // categories the partner spoke about
+}
+
+// heard is a fact the partner told about themselves.
+type heard struct {
+	you  string // in the second person: "you have two dogs"
+	cats category
+}
+
+func newPersonaState(req brain.Request, pr *profile, texts *textCache, heards *heardCache) personaState {
+	st := personaState{stated: make([]int, len(pr.facts)), askedQs: set{}}
+	for _, t := range req.Turns {
+		if t.Role == brain.Partner {
+			for _, h := range heards.get(t.Text, texts) {
+				st.heard = append(st.heard, h)
+				st.covered |= h.cats
+			}
+			continue
+		}
+		for s := range sentencesOf(t.Text) {
+			if i, ok := pr.index[s]; ok {
+				st.stated[i]++
+			}
+			if c, ok := askCats[s]; ok {
+				st.asked |= c
+			}
+			if strings.HasSuffix(s, "?") {
+				st.askedQs.add(s)
+			}
+		}
+	}
+	return st
+}
+
+// sentencesOf yields the sentences of a bot message: the text up to each
+// terminator followed by a space, and the rest.
+func sentencesOf(s string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		from := 0
+		for i := 0; i+1 < len(s); i++ {
+			if (s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i+1] == ' ' {
+				if !yield(s[from : i+1]) {
+					return
+				}
+				from = i + 2
+			}
+		}
+		if from < len(s) {
+			yield(s[from:])
+		}
+	}
+}
+
+// composePersona writes the next message of a bot playing profile pr.
+func composePersona(req brain.Request, c *analysedContext, texts *textCache, heards *heardCache) string {
+	pr := c.profile
+	seed := seedOf(req, c)
+	said := newHistory(req.Turns)
+	st := newPersonaState(req, pr, texts, heards)
+
+	var leads []string
+	var facts []int // facts to state, best first; -1 for none
+	var qs []string
+	last, ok := req.LastPartner()
+	msg := (*text)(nil)
+	if ok {
+		msg = texts.get(last)
+	}
+	switch {
+	case !ok:
+		leads = rotate(personaGreetings, seed)
+		facts = pr.volunteer(st, nil, 0)
+	case msg.realRatio() < 0.5:
+		leads = rotate(garbledLeads, seed)
+		facts = pr.volunteer(st, nil, 0)
+	case greets(msg):
+		leads = rotate(personaGreetings, seed)
+		facts = pr.volunteer(st, nil, 0)
+	case asksHowAreYou(msg):
+		leads = rotate(howAreYouLeads, seed)
+		facts = pr.volunteer(st, nil, 0)
+	case msg.question && (msg.content > 0 || startsQuestion(msg)):
+		q := texts.get(questionSentence(msg))
+		if strings.Contains(q.norm, "your name") {
+			leads = rotate(nameLeads, seed)
+			facts = pr.volunteer(st, nil, 0)
+			break
+		}
+		yesNo := len(q.words) > 0 && auxWords.has(q.words[0].low)
+		if best := pr.answer(q); best >= 0 {
+			f := pr.facts[best]
+			say := sentence(f.says[st.stated[best]%len(f.says)])
+			switch {
+			case yesNo && f.neg:
+				leads = prefixed(noLeads, say, seed)
+			case yesNo:
+				leads = prefixed(yesLeads, say, seed)
+			default:
+				leads = []string{say}
+			}
+			qs = append(qs, rotate(askBack, seed)...)
+			facts = []int{-1}
+			break
+		}
+		// Nothing in the profile answers: say so without a yes or a no,
+		// which could contradict what the bot says later, and talk about
+		// the profile instead.
+		leads = rotate(unsureLeads, seed)
+		facts = pr.volunteer(st, q, 0)
+		qs = append(qs, rotate(askBack, seed)...)
+	default:
+		now := heards.get(last, texts)
+		switch {
+		case len(now) > 0:
+			for _, l := range rotate(heardLeads, seed) {
+				leads = append(leads, strings.Replace(l, "%s", now[len(now)-1].you, 1))
+			}
+			facts = pr.volunteer(st, msg, now[len(now)-1].cats)
+		case msg.content == 0:
+			leads = rotate(vagueLeads, seed)
+			facts = pr.volunteer(st, nil, 0)
+		default:
+			leads = rotate(statementLeads, seed)
+			facts = pr.volunteer(st, msg, 0)
+		}
+	}
+	focus := category(0)
+	if len(facts) > 0 && facts[0] >= 0 {
+		focus = pr.facts[facts[0]].cats
+	}
+	qs = append(qs, st.asksFor(focus, seed)...)
+	if len(facts) == 0 {
+		facts = []int{-1}
+	}
+	for _, lead := range leads {
+		for _, fi := range facts {
+			fs := ""
+			if fi >= 0 {
+				f := pr.facts[fi]
+				fs = sentence(f.says[st.stated[fi]%len(f.says)])
+			}
+			for _, q := range qs {
+				s := polish(strings.Join([]string{lead, fs, q}, " "))
+				if !said.has(normalize(s)) {
+					return s
+				}
+			}
+		}
+	}
+	return distinguish(polish(leads[0]+" "+qs[0]), said)
+}
+
+// rotate returns a copy of xs starting at a seed-chosen element.
+func rotate(xs []string, seed uint64) []string {
+	out := make([]string, 0, len(xs))
+	o := int(seed % uint64(len(xs)))
+	for i := range xs {
+		out = append(out, xs[(o+i)%len(xs)])
+	}
+	return out
+}
+
+// prefixed returns each lead followed by s, leads rotated by seed.
+func prefixed(leads []string, s string, seed uint64) []string {
+	out := rotate(leads, seed)
+	for i := range out {
+		out[i] += " " + s
+	}
+	return append(out, s)
+}
+
+// greets reports a message that only says hello.
+func greets(t *text) bool {
+	if len(t.words) == 0 || len(t.words) > 3 {
+		return false
+	}
+	for _, w := range t.words {
+		if !greetingWords.has(w.low) {
+			return false
+		}
+	}
+	return true
+}
+
+var greetingWords = newSet("hi hello hey hiya yo there man dude everyone all good morning evening afternoon")
+
+// asksHowAreYou reports a greeting question ("how are you?", "how's it
+// going?").
+func asksHowAreYou(t *text) bool {
+	n := " " + t.norm
+	return strings.Contains(n, " how are you") || strings.Contains(n, " how r u") ||
+		strings.Contains(n, " how are u") || strings.Contains(n, " how is it going") ||
+		strings.Contains(n, " how's it going") || strings.Contains(n, " how you doing") ||
+		strings.Contains(n, " what's up") ||
+		(t.question && (strings.Contains(n, "how about you") || strings.HasSuffix(n, "and you")) &&
+			(strings.Contains(n, "good") || strings.Contains(n, "fine") || strings.Contains(n, "well") || strings.Contains(n, "great")))
+}
+
+// answer returns the fact that best answers question q, or -1: the fact
+// that shares most categories and content words with it.
+func (pr *profile) answer(q *text) int {
+	cats := category(0)
+	for _, w := range q.words {
+		cats |= categoryOf(w.low)
+	}
+	for _, qc := range questionCategories {
+		if strings.Contains(q.norm, qc.phrase) {
+			cats |= qc.cat
+		}
+	}
+	best, bestScore := -1, 0
+	for i, f := range pr.facts {
+		score := 0
+		for c := f.cats & cats; c != 0; c &= c - 1 {
+			score += 2
+		}
+		for _, st := range q.topics.list {
+			if f.stems.has(st) {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// volunteer returns the facts worth stating next, best first: those
+// related to msg or to cats that the bot has not stated, then the others it
+// has not stated, in profile order; none when every fact has been stated.
+func (pr *profile) volunteer(st personaState, msg *text, cats category) []int {
+	var related, others, again []int
+	for i, f := range pr.facts {
+		if st.stated[i] > 0 {
+			if st.stated[i] < len(f.says) {
+				again = append(again, i) // in other words
+			}
+			continue
+		}
+		rel := f.cats&cats != 0
+		if msg != nil {
+			for _, s := range msg.topics.list {
+				rel = rel || f.stems.has(s)
+			}
+		}
+		if rel {
+			related = append(related, i)
+		} else {
+			others = append(others, i)
+		}
+	}
+	out := slices.Concat(related, others, again)
+	if len(out) > 3 {
+		out = out[:3]
+	}
+	return append(out, -1)
+}
+
+// asksFor returns questions about the partner the bot has not asked,
+// best first: about the categories of focus (what the bot is talking
+// about), then about what the partner has not spoken of, then general ones;
+// a reminder of what the partner said comes before the general ones.
+func (st personaState) asksFor(focus category, seed uint64) []string {
+	var first, rest []string
+	o := int(seed % uint64(len(asks)))
+	for i := range asks {
+		a := asks[(o+i)%len(asks)]
+		if st.asked&a.cat != 0 || st.covered&a.cat != 0 {
+			continue
+		}
+		q := a.qs[int(seed>>8)%len(a.qs)]
+		if a.cat&focus != 0 {
+			first = append(first, q)
+		} else if len(rest) < 3 {
+			rest = append(rest, q)
+		}
+	}
+	out := append(first, rest...)
+	for _, h := range st.heard {
+		for _, r := range recallAsks {
+			if q := strings.Replace(r, "%s", h.you, 1); !st.askedQs.has(firstLetterUpper(q)) {
+				out = append(out, firstLetterUpper(q))
+				break
+			}
+		}
+	}
+	for _, q := range rotate(generalAsks, seed) {
+		if !st.askedQs.has(q) {
+			out = append(out, q)
+		}
+	}
+	return append(out, "")
+}
+
+// personaFarewells take leave of a profile chat.
+var personaFarewells = []string{
+	"It was nice chatting with you. Bye!",
+	"Thanks for the chat, take care!",
+	"Great talking to you. See you!",
+	"Thanks, that was fun. Goodbye!",
+}
+
+// heardFrom returns what the partner says about themselves in message s:
+// its sentences in the first person ("i have two dogs", "my job is…"),
+// turned to the second person.
+func heardFrom(s string, t *text) []heard {
+	var out []heard
+	for _, sent := range t.sentences {
+		if strings.HasSuffix(sent, "?") {
+			continue
+		}
+		for _, ws := range reorder(tokens(sent)) {
+			if len(ws) < 3 || len(ws) > 12 || (ws[0] != "i" && ws[0] != "my") {
+				continue
+			}
+			if !tellsAboutSelf(ws) {
+				continue
+			}
+			h := heard{you: secondPerson(ws)}
+			for _, w := range ws {
+				h.cats |= categoryOf(w)
+			}
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// tellsAboutSelf reports a sentence that says something about its writer
+// worth bringing up again: "i have two dogs", "my job is boring"; not "i
+// think so", "i don't understand you".
+func tellsAboutSelf(ws []string) bool {
+	for _, w := range ws {
+		if w == "you" || w == "your" || w == "not" || w == "never" || w == "u" {
+			return false
+		}
+	}
+	if ws[0] == "my" {
+		return true
+	}
+	v := ws[1]
+	if adverbs.has(v) && len(ws) > 3 {
+		v = ws[2]
+	}
+	return selfVerbs.has(v)
+}
+
+// selfVerbs say something about the one who uses them in the first person.
+var selfVerbs = newSet(`am have has like love enjoy work live play own study hate was
+had grew go drive read watch listen eat cook ride teach collect paint write sing`)
+
+// secondPerson turns the partner's words about themselves into the bot's
+// words about them: "i am a nurse" becomes "you are a nurse".
+func secondPerson(ws []string) string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		switch w {
+		case "i":
+			w = "you"
+		case "my":
+			w = "your"
+		case "me":
+			w = "you"
+		case "mine":
+			w = "yours"
+		case "myself":
+			w = "yourself"
+		case "am":
+			w = "are"
+		case "was":
+			if i > 0 && ws[i-1] == "i" {
+				w = "were"
+			}
+		case "your":
+			w = "my"
+		case "you":
+			w = "me"
+		}
+		out[i] = strings.Map(sanitize, w)
+	}
+	return strings.Join(out, " ")
+}
