@@ -2,8 +2,14 @@ package offline
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/duetbot/duet/shared/brain"
 )
 
 func BenchmarkReply(b *testing.B) {
@@ -54,5 +60,86 @@ func BenchmarkReplyLongContext(b *testing.B) {
 		if _, err := br.Reply(ctx, req); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// devRequests builds the bot's requests of n chats: chat i plays profile i
+// of the ConvAI2 releases (so n distinct contexts, when there are n) against
+// the human's real messages of dev-set dialogue i, one request per partner
+// message, with the bot's replies so far in the turns.
+func devRequests(b *testing.B, n, maxTurns int) []brain.Request {
+	b.Helper()
+	profiles := allProfiles(b)
+	dev := devDialogues(b)
+	br := New()
+	var reqs []brain.Request
+	for i := range n {
+		msgs := dev[i%len(dev)].partnerMessages()
+		msgs = msgs[:min(len(msgs), maxTurns)]
+		// Past the releases' distinct profiles, rotate their sentences.
+		p := strings.Split(profiles[i%len(profiles)], "\n")
+		r := (i / len(profiles)) % len(p)
+		req := brain.Request{Context: strings.Join(append(p[r:], p[:r]...), "\n")}
+		for _, m := range msgs {
+			req.Turns = append(req.Turns, brain.Turn{Role: brain.Partner, Text: m})
+			reqs = append(reqs, req)
+			got, err := br.Reply(context.Background(), req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			req.Turns = append(slices.Clip(req.Turns), brain.Turn{Role: brain.Bot, Text: got})
+		}
+	}
+	return reqs
+}
+
+// maxTurns caps the partner messages of a benchmark chat: 1000 keeps every
+// dev dialogue whole (one has 1,000 messages and dominates the cost, each
+// reply reading the whole chat), 30 models typical ConvAI2 chats (the
+// median dev dialogue has 10 messages).
+var maxTurns = 30
+
+func init() {
+	if s := os.Getenv("BENCH_MAX_TURNS"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil {
+			maxTurns = n
+		}
+	}
+}
+
+// BenchmarkReplyDev replies to every partner message of the dev set's
+// dialogues, in the order of a busy server: the chats' first messages,
+// then their second ones, and so on. With contexts=1 every chat plays the
+// same profile; with contexts=1000 each plays its own, and each context is
+// analysed once, when the chat starts, as at the router's /start. Each
+// iteration replies to every message once; ns/msg is the cost per partner
+// message.
+func BenchmarkReplyDev(b *testing.B) {
+	for _, n := range []int{1, 1000} {
+		b.Run(fmt.Sprintf("contexts=%d", n), func(b *testing.B) {
+			reqs := devRequests(b, 1200, maxTurns)
+			if n == 1 {
+				for i := range reqs {
+					reqs[i].Context = reqs[0].Context
+				}
+			}
+			slices.SortStableFunc(reqs, func(x, y brain.Request) int { return len(x.Turns) - len(y.Turns) })
+			br := New()
+			ctx := context.Background()
+			for _, r := range reqs { // the /start of every chat
+				br.contexts.get(r.Context)
+			}
+			if got := br.contexts.len(); got < n {
+				b.Fatalf("%d contexts cached, want %d", got, n)
+			}
+			for b.Loop() {
+				for _, r := range reqs {
+					if _, err := br.Reply(ctx, r); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(reqs)), "ns/msg")
+		})
 	}
 }

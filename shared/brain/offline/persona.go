@@ -229,7 +229,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 			return f, false // neither "i …" nor "my …": left unsaid
 		}
 		cut := shorten(best, func(s string) bool { return p.pasteCount(s) <= maxPasted })
-		if cut == "" {
+		if cut == "" || !(strings.HasPrefix(cut, "I") || strings.HasPrefix(cut, "my ")) {
 			return f, false
 		}
 		f.says = append(f.says, cut)
@@ -264,7 +264,7 @@ as every after before during about like than`)
 // danglers are words a shortened sentence must not end with.
 var danglers = newSet(`a an the my your his her their our its to of for in on at
 with and or but as from by is am are was were be been i that this who which
-very so some any every no not`)
+very so some any every no not i'm i've i'd`)
 
 // capitalI writes the pronoun "i" as "I".
 func capitalI(s string) string {
@@ -361,7 +361,7 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 		if v == "had" {
 			return []string{"I once had " + objS, "at one point I had " + objS}, false
 		}
-		return []string{"I've got " + objS, "I have " + objS + ", actually"}, false
+		return []string{"I've got " + objS}, false
 	}
 	// Any other verb: keep the sentence, with an adverb that breaks the
 	// trigram "i <verb> <object>": after an auxiliary ("i can actually
@@ -418,6 +418,9 @@ func possessive(rest []string) []string {
 		thing := strings.Join(what[1:], " ")
 		if thing == "" {
 			thing = "thing"
+		}
+		if rest[verb] != "is" {
+			return []string{value + " " + rest[verb] + " my top " + thing}
 		}
 		return []string{value + " is my top " + thing, "if I had to pick a top " + thing + ", it'd be " + value, "my number one " + thing + " is " + value}
 	}

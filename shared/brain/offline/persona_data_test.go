@@ -63,3 +63,22 @@ func devDialogues(t testing.TB) []convai2Dialogue {
 	t.Helper()
 	return readConvAI2(t, "data_intermediate.json")
 }
+
+// allProfiles returns every distinct profile (the bots' and the humans')
+// of the ConvAI2 releases, as the router would send it after /start.
+func allProfiles(t testing.TB) []string {
+	t.Helper()
+	seen := set{}
+	var out []string
+	for _, name := range []string{"data_intermediate.json", "export_2018-07-06_train.json", "export_2018-07-07_train.json"} {
+		for _, d := range readConvAI2(t, name) {
+			for _, p := range [][]string{d.BotProfile, d.UserProfile} {
+				if s := strings.Join(p, "\n"); len(p) > 0 && !seen.has(s) {
+					seen.add(s)
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}

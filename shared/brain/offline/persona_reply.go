@@ -400,7 +400,7 @@ func heardFrom(s string, t *text) []heard {
 			if len(ws) < 3 || len(ws) > 12 || (ws[0] != "i" && ws[0] != "my") {
 				continue
 			}
-			if !tellsAboutSelf(ws) {
+			if !tellsAboutSelf(ws) || danglers.has(ws[len(ws)-1]) {
 				continue
 			}
 			h := heard{you: secondPerson(ws)}
