@@ -107,6 +107,27 @@ func (c *heardCache) get(s string, texts *textCache) []heard {
 	return c.m.get(s, func(s string) []heard { return heardFrom(s, texts.get(s)) })
 }
 
+// botMessage is a message of the bot, read once for all later turns of
+// its chat.
+type botMessage struct {
+	norm      string   // normalised, for the repeat checks
+	sentences []string // for the facts stated and the questions asked
+}
+
+// botCache keeps the bot's messages read.
+type botCache struct{ m memo[*botMessage] }
+
+// get returns s read.
+func (c *botCache) get(s string) *botMessage {
+	return c.m.get(s, func(s string) *botMessage {
+		m := &botMessage{norm: normalize(s)}
+		for x := range sentencesOf(s) {
+			m.sentences = append(m.sentences, x)
+		}
+		return m
+	})
+}
+
 // memo keeps values computed from strings, which are never modified and
 // so are shared freely. When full, it forgets about half of its entries
 // (map order is random), which keeps it simple and bounded. Its zero value

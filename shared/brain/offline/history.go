@@ -11,7 +11,22 @@ type history struct {
 	said bag // in order of first appearance, for opened
 }
 
-func newHistory(turns []brain.Turn) *history {
+// newHistory collects the bot's messages of turns, normalised. With a
+// cache, each message is normalised once, not once per later turn of its
+// chat.
+func newHistory(turns []brain.Turn, cache *botCache) *history {
+	if cache != nil {
+		h := &history{}
+		for _, t := range turns {
+			if t.Role == brain.Bot {
+				if h.said.list == nil {
+					h.said.list = make([]string, 0, len(turns)/2+1)
+				}
+				h.said.add(cache.get(t.Text).norm)
+			}
+		}
+		return h
+	}
 	// The bot's messages are normalised into one buffer, so that the
 	// history costs one allocation rather than one per message: the
 	// entries are slices of it.

@@ -17,6 +17,7 @@ type Brain struct {
 	contexts contextCache
 	texts    textCache
 	heards   heardCache
+	bots     botCache
 }
 
 // New returns a Brain.

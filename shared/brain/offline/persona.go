@@ -22,10 +22,11 @@ type fact struct {
 	// says are the ways the bot states the fact: first-person rewrites of
 	// the sentence, without final punctuation, none sharing more than
 	// maxPasted word trigrams with the profile. At least one.
-	says  []string
-	stems set      // stems of the sentence's content words
-	cats  category // what questions the fact answers
-	neg   bool     // a dislike or a negation: "i hate cats", "i don't eat meat"
+	says      []string
+	sentences []string // says as sentences, for replies
+	stems     set      // stems of the sentence's content words
+	cats      category // what questions the fact answers
+	neg       bool     // a dislike or a negation: "i hate cats", "i don't eat meat"
 }
 
 // maxPasted is the most word trigrams of its profile a paraphrase may
@@ -67,8 +68,10 @@ func parseProfile(s string) *profile {
 		return nil
 	}
 	p.index = map[string]int{}
-	for i, f := range p.facts {
+	for i := range p.facts {
+		f := &p.facts[i]
 		for _, s := range f.says {
+			f.sentences = append(f.sentences, sentence(s))
 			p.index[sentence(s)] = i
 		}
 	}

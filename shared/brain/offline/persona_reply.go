@@ -80,11 +80,11 @@ var (
 
 // personaState is what the chat so far says about the two people.
 type personaState struct {
-	stated  []int    // how often the bot stated each fact
-	asked   category // categories the bot asked the partner about
-	askedQs set      // the questions it asked
-	heard   []heard  // what the partner said about themselves, oldest first
-	covered category // categories the partner spoke about
+	stated    []int    // how often the bot stated each fact
+	asked     category // categories the bot asked the partner about
+	questions []string // the questions it asked
+	heard     []heard  // what the partner said about themselves, oldest first
+	covered   category // categories the partner spoke about
 }
 
 // heard is a fact the partner told about themselves.
@@ -93,8 +93,8 @@ type heard struct {
 	cats category
 }
 
-func newPersonaState(req brain.Request, pr *profile, texts *textCache, heards *heardCache) personaState {
-	st := personaState{stated: make([]int, len(pr.facts)), askedQs: set{}}
+func newPersonaState(req brain.Request, pr *profile, texts *textCache, heards *heardCache, bots *botCache) personaState {
+	st := personaState{stated: make([]int, len(pr.facts))}
 	for _, t := range req.Turns {
 		if t.Role == brain.Partner {
 			for _, h := range heards.get(t.Text, texts) {
@@ -103,15 +103,12 @@ func newPersonaState(req brain.Request, pr *profile, texts *textCache, heards *h
 			}
 			continue
 		}
-		for s := range sentencesOf(t.Text) {
-			if i, ok := pr.index[s]; ok {
+		for _, s := range bots.get(t.Text).sentences {
+			if s[len(s)-1] == '?' {
+				st.asked |= askCats[s]
+				st.questions = append(st.questions, s)
+			} else if i, ok := pr.index[s]; ok {
 				st.stated[i]++
-			}
-			if c, ok := askCats[s]; ok {
-				st.asked |= c
-			}
-			if strings.HasSuffix(s, "?") {
-				st.askedQs.add(s)
 			}
 		}
 	}
@@ -138,11 +135,11 @@ func sentencesOf(s string) func(func(string) bool) {
 }
 
 // composePersona writes the next message of a bot playing profile pr.
-func composePersona(req brain.Request, c *analysedContext, texts *textCache, heards *heardCache) string {
+func composePersona(req brain.Request, c *analysedContext, texts *textCache, heards *heardCache, bots *botCache) string {
 	pr := c.profile
 	seed := seedOf(req, c)
-	said := newHistory(req.Turns)
-	st := newPersonaState(req, pr, texts, heards)
+	said := newHistory(req.Turns, bots)
+	st := newPersonaState(req, pr, texts, heards, bots)
 
 	var leads []string
 	var facts []int // facts to state, best first; -1 for none
@@ -175,7 +172,7 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 		yesNo := len(q.words) > 0 && auxWords.has(q.words[0].low)
 		if best := pr.answer(q); best >= 0 {
 			f := pr.facts[best]
-			say := sentence(f.says[st.stated[best]%len(f.says)])
+			say := f.sentences[st.stated[best]%len(f.says)]
 			switch {
 			case yesNo && f.neg:
 				leads = prefixed(noLeads, say, seed)
@@ -223,7 +220,7 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 			fs := ""
 			if fi >= 0 {
 				f := pr.facts[fi]
-				fs = sentence(f.says[st.stated[fi]%len(f.says)])
+				fs = f.sentences[st.stated[fi]%len(f.says)]
 			}
 			for _, q := range qs {
 				s := polish(strings.Join([]string{lead, fs, q}, " "))
@@ -363,20 +360,28 @@ func (st personaState) asksFor(focus category, seed uint64) []string {
 		}
 	}
 	out := append(first, rest...)
+	if len(out) >= 2 {
+		return append(out, "") // enough to choose from: skip the rest
+	}
 	for _, h := range st.heard {
 		for _, r := range recallAsks {
-			if q := strings.Replace(r, "%s", h.you, 1); !st.askedQs.has(firstLetterUpper(q)) {
-				out = append(out, firstLetterUpper(q))
+			if q := firstLetterUpper(strings.Replace(r, "%s", h.you, 1)); !st.askedBefore(q) {
+				out = append(out, q)
 				break
 			}
 		}
 	}
-	for _, q := range rotate(generalAsks, seed) {
-		if !st.askedQs.has(q) {
+	for i := range generalAsks {
+		if q := generalAsks[(int(seed%uint64(len(generalAsks)))+i)%len(generalAsks)]; !st.askedBefore(q) {
 			out = append(out, q)
 		}
 	}
 	return append(out, "")
+}
+
+// askedBefore reports whether the bot has asked q in this chat.
+func (st personaState) askedBefore(q string) bool {
+	return slices.Contains(st.questions, q)
 }
 
 // personaFarewells take leave of a profile chat.

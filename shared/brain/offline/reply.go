@@ -28,12 +28,12 @@ func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
 	}
 	c := b.contexts.get(req.Context)
 	if req.Closing {
-		return farewell(req, c), nil
+		return farewell(req, c, &b.bots), nil
 	}
 	if c.profile != nil {
-		return composePersona(req, c, &b.texts, &b.heards), nil
+		return composePersona(req, c, &b.texts, &b.heards, &b.bots), nil
 	}
-	return compose(req, c, &b.texts), nil
+	return compose(req, c, &b.texts, &b.bots), nil
 }
 
 // farewells take leave when the chat ends after this reply; %s is the
@@ -47,9 +47,9 @@ var farewells = []string{
 
 // farewell is the last reply of a chat: it says goodbye, mentioning the
 // topic when there is one.
-func farewell(req brain.Request, c *analysedContext) string {
+func farewell(req brain.Request, c *analysedContext, bots *botCache) string {
 	seed := seedOf(req, c)
-	said := newHistory(req.Turns)
+	said := newHistory(req.Turns, bots)
 	if c.profile != nil {
 		for i := range personaFarewells {
 			f := personaFarewells[(int(seed%uint64(len(personaFarewells)))+i)%len(personaFarewells)]
@@ -89,9 +89,9 @@ func farewell(req brain.Request, c *analysedContext) string {
 
 // compose chooses the move for req, whose context is c, and renders a reply the bot has not sent
 // in this chat before.
-func compose(req brain.Request, c *analysedContext, texts *textCache) string {
+func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botCache) string {
 	seed := seedOf(req, c)
-	said := newHistory(req.Turns)
+	said := newHistory(req.Turns, bots)
 	ctxPool := c.pool
 
 	var plans []plan
