@@ -66,27 +66,10 @@ func (h *history) empty() bool { return h == nil || h.said.len() == 0 }
 // history.
 func (h *history) has(s string) bool { return h != nil && h.said.has(s) }
 
-// hasBytes is has for a key in a buffer, so that candidates need no string
-// of their own.
-func (h *history) hasBytes(s []byte) bool {
-	if h == nil {
-		return false
-	}
-	if h.said.index != nil {
-		return h.said.index.has(string(s)) // the conversion does not allocate
-	}
-	for _, x := range h.said.list {
-		if x == string(s) {
-			return true
-		}
-	}
-	return false
-}
-
 // opened reports whether the bot began a message with the words of prefix.
-func (h *history) opened(prefix []byte) bool {
+func (h *history) opened(prefix string) bool {
 	for _, s := range h.said.list {
-		if len(s) >= len(prefix) && s[:len(prefix)] == string(prefix) &&
+		if len(s) >= len(prefix) && s[:len(prefix)] == prefix &&
 			(len(s) == len(prefix) || s[len(prefix)] == ' ') {
 			return true
 		}

@@ -223,44 +223,9 @@ func rankTerms(t *text, p perspective) []term {
 		}
 		return cmp.Compare(a.first, b.first)
 	}
-	if len(out) > maxSortByIndex {
-		slices.SortStableFunc(out, byRank)
-		return out
-	}
-	// Terms are large structs with pointers: sort their indices, then
-	// move each term once, rather than swapping terms in the sort. The
-	// order is the same, both sorts being stable.
-	var idx [maxSortByIndex]uint8
-	order := idx[:len(out)]
-	for i := range order {
-		order[i] = uint8(i)
-	}
-	slices.SortStableFunc(order, func(a, b uint8) int { return byRank(out[a], out[b]) })
-	var placed [maxSortByIndex]bool
-	for k := range order {
-		if placed[k] {
-			continue
-		}
-		// Follow the cycle through k: position cur takes the term at
-		// order[cur].
-		tmp, cur := out[k], k
-		for {
-			placed[cur] = true
-			src := int(order[cur])
-			if src == k {
-				out[cur] = tmp
-				break
-			}
-			out[cur] = out[src]
-			cur = src
-		}
-	}
+	slices.SortStableFunc(out, byRank)
 	return out
 }
-
-// maxSortByIndex bounds the terms rankTerms sorts by index; longer lists
-// (long contexts, analysed once) are sorted directly.
-const maxSortByIndex = 64
 
 // slotPool returns up to k terms fit to fill a template slot: specific
 // noun-like ones first, then common noun-like ones; if there are none, plain
