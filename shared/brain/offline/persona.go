@@ -27,6 +27,7 @@ type fact struct {
 	stems     set      // stems of the sentence's content words
 	cats      category // what questions the fact answers
 	neg       bool     // a dislike or a negation: "i hate cats", "i don't eat meat"
+	verb      string   // the verb after "i", likes as "like": "have", "like", "work"
 }
 
 // maxPasted is the most word trigrams of its profile a paraphrase may
@@ -129,7 +130,7 @@ func reorder(ws []string) [][]string {
 }
 
 // greetings open a sentence without saying anything.
-var greetings = newSet("hello hi hey well so yes oh")
+var greetings = newSet("hello hi hey well so yes oh now also and but")
 
 // splitSentences splits a line at sentence ends.
 func splitSentences(line string) []string {
@@ -206,6 +207,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 	switch {
 	case ws[0] == "i" && len(ws) >= 3:
 		says, f.neg = p.firstPerson(ws[1:], &f.cats)
+		f.verb = mainVerb(ws[1:])
 	case ws[0] == "my" && len(ws) >= 3:
 		says = possessive(ws[1:])
 	}
@@ -244,7 +246,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 // first, until ok holds; "" when nothing of substance is left.
 func shorten(s string, ok func(string) bool) string {
 	ws := strings.Fields(s)
-	for n := len(ws) - 1; n >= 3; n-- {
+	for n := len(ws) - 1; n >= 4; n-- { // "I was born" says too little
 		if !boundaries.has(strings.ToLower(ws[n])) {
 			continue
 		}
@@ -320,7 +322,7 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 	case v == "do" && len(obj) >= 2 && obj[0] == "not":
 		neg = true
 		o := strings.Join(obj[2:], " ")
-		return []string{"I never " + obj[1] + " " + o, "I stay away from " + gerund(obj[1]) + " " + o}, true
+		return []string{strings.TrimSpace("I don't really " + obj[1] + " " + o)}, true
 	case dislikeVerbs.has(v):
 		*cats |= catHobby
 		return []string{"I can't stand " + objS, "I'm not a fan of " + objS, "honestly, " + objS + " is not my thing"}, true
@@ -378,10 +380,36 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 	return []string{"I " + adv + " " + strings.Join(rest, " ")}, false
 }
 
+// mainVerb is the verb of the rest of an "i …" sentence, the verbs of
+// liking as "like".
+func mainVerb(rest []string) string {
+	for len(rest) > 1 && (adverbs.has(rest[0]) || rest[0] == "do") {
+		rest = rest[1:]
+	}
+	return verbClass(rest[0])
+}
+
+// verbClass groups verbs that answer the same questions: "do you like…?"
+// is answered by "i love…" too.
+func verbClass(v string) string {
+	switch {
+	case likeVerbs.has(v):
+		return "like"
+	case haveVerbs.has(v) || v == "got":
+		return "have"
+	}
+	return v
+}
+
 // amSays rewrites "i am …" (v "am") and "i was …" sentences.
 func amSays(v string, obj []string, adv string, cats *category) []string {
 	o := strings.Join(obj, " ")
 	if v == "was" {
+		if len(obj) >= 3 && obj[0] == "born" && obj[1] == "in" {
+			*cats |= catPlace
+			where := strings.Join(obj[2:], " ")
+			return []string{"I'm originally from " + where, "I come from " + where + " originally"}
+		}
 		return []string{"I was " + o + " back then", "back in the day I was " + o}
 	}
 	if len(obj) >= 2 && (obj[0] == "a" || obj[0] == "an") {

@@ -63,6 +63,7 @@ var askCats = func() map[string]category {
 // Leads.
 var (
 	personaGreetings = []string{"Hi!", "Hello!", "Hey there!", "Hi, nice to meet you!"}
+	greetAgain       = []string{"Hi again!", "Hey again!", "Hello again!"}
 	garbledLeads     = []string{"Sorry, I didn't catch that.", "Hmm, that came out garbled.", "Oops, I couldn't read that."}
 	howAreYouLeads   = []string{"I'm good, thanks for asking!", "Doing well, thanks!", "Pretty good, thanks!"}
 	nameLeads        = []string{"I'd rather keep my name to myself, sorry!", "Names don't matter much here, do they?"}
@@ -73,7 +74,7 @@ var (
 	statementLeads   = []string{"Oh, interesting!", "Nice!", "I see what you mean.", "That sounds fun."}
 	// heardLeads react to what the partner said about themselves; %s is
 	// it in the second person ("you have two dogs").
-	heardLeads = []string{"Oh, so %s? That's cool!", "Nice, %s!", "Oh wow, %s? Tell me more!"}
+	heardLeads = []string{"Oh, so %s? That's cool!", "Nice, %s!", "Oh wow, %s? I like that."}
 	// recallAsks bring back what the partner said earlier.
 	recallAsks = []string{"You said %s, right? How is that going?", "Earlier you said %s. What got you into that?"}
 )
@@ -89,7 +90,7 @@ type personaState struct {
 
 // heard is a fact the partner told about themselves.
 type heard struct {
-	you  string // in the second person: "you have two dogs"
+	you  string // in the second person: "you have two dogs"; "" when not worth repeating
 	cats category
 }
 
@@ -98,7 +99,9 @@ func newPersonaState(req brain.Request, pr *profile, texts *textCache, heards *h
 	for _, t := range req.Turns {
 		if t.Role == brain.Partner {
 			for _, h := range heards.get(t.Text, texts) {
-				st.heard = append(st.heard, h)
+				if h.you != "" {
+					st.heard = append(st.heard, h)
+				}
 				st.covered |= h.cats
 			}
 			continue
@@ -158,6 +161,9 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 		facts = pr.volunteer(st, nil, 0)
 	case greets(msg):
 		leads = rotate(personaGreetings, seed)
+		if len(req.Turns) > 1 {
+			leads = rotate(greetAgain, seed)
+		}
 		facts = pr.volunteer(st, nil, 0)
 	case asksHowAreYou(msg):
 		leads = rotate(howAreYouLeads, seed)
@@ -188,11 +194,16 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 		// Nothing in the profile answers: say so without a yes or a no,
 		// which could contradict what the bot says later, and talk about
 		// the profile instead.
-		leads = rotate(unsureLeads, seed)
+		leads = append(noFactLeads(q, yesNo), rotate(unsureLeads, seed)...)
 		facts = pr.volunteer(st, q, 0)
 		qs = append(qs, rotate(askBack, seed)...)
 	default:
-		now := heards.get(last, texts)
+		var now []heard
+		for _, h := range heards.get(last, texts) {
+			if h.you != "" {
+				now = append(now, h)
+			}
+		}
 		switch {
 		case len(now) > 0:
 			for _, l := range rotate(heardLeads, seed) {
@@ -231,6 +242,28 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 		}
 	}
 	return distinguish(polish(leads[0]+" "+qs[0]), said)
+}
+
+// noFactLeads answer a question about something the profile does not
+// cover without committing the bot: "what's your favourite food?" gets
+// "Hard to pick a favourite food, honestly."; "do you like music?" gets
+// "I don't mind music, I guess."
+func noFactLeads(q *text, yesNo bool) []string {
+	for i, w := range q.words {
+		if (w.low == "favorite" || w.low == "favourite") && i+1 < len(q.words) && q.words[i+1].content {
+			thing := q.words[i+1].low
+			return []string{"Hard to pick a favourite " + thing + ", honestly.", "I don't really have a favourite " + thing + "."}
+		}
+	}
+	if !yesNo || !strings.Contains(q.norm, "you like") && !strings.Contains(q.norm, "you enjoy") && !strings.Contains(q.norm, "you love") {
+		return nil
+	}
+	for _, t := range slotPool(rankTerms(q, fromPartner), 1) {
+		if !t.generic && !verbish(t.text) && ((t.nounish && plural(t.text)) || categoryOf(t.text) != 0) {
+			return []string{"I don't mind " + t.text + ", I guess.", firstLetterUpper(t.text) + "? Not something I think about much."}
+		}
+	}
+	return nil
 }
 
 // rotate returns a copy of xs starting at a seed-chosen element.
@@ -274,7 +307,8 @@ func asksHowAreYou(t *text) bool {
 	return strings.Contains(n, " how are you") || strings.Contains(n, " how r u") ||
 		strings.Contains(n, " how are u") || strings.Contains(n, " how is it going") ||
 		strings.Contains(n, " how's it going") || strings.Contains(n, " how you doing") ||
-		strings.Contains(n, " what's up") ||
+		strings.Contains(n, " what's up") || strings.Contains(n, " how're you") ||
+		strings.Contains(n, " how are ya") ||
 		(t.question && (strings.Contains(n, "how about you") || strings.HasSuffix(n, "and you")) &&
 			(strings.Contains(n, "good") || strings.Contains(n, "fine") || strings.Contains(n, "well") || strings.Contains(n, "great")))
 }
@@ -291,11 +325,22 @@ func (pr *profile) answer(q *text) int {
 			cats |= qc.cat
 		}
 	}
+	// The verb after "you": "do you have…" is best answered by "i have…".
+	verb := ""
+	for i := 0; i+1 < len(q.words); i++ {
+		if q.words[i].low == "you" {
+			verb = verbClass(q.words[i+1].low)
+			break
+		}
+	}
 	best, bestScore := -1, 0
 	for i, f := range pr.facts {
 		score := 0
 		for c := f.cats & cats; c != 0; c &= c - 1 {
 			score += 2
+		}
+		if score > 0 && verb != "" && f.verb == verb {
+			score++
 		}
 		for _, st := range q.topics.list {
 			if f.stems.has(st) {
@@ -313,13 +358,10 @@ func (pr *profile) answer(q *text) int {
 // related to msg or to cats that the bot has not stated, then the others it
 // has not stated, in profile order; none when every fact has been stated.
 func (pr *profile) volunteer(st personaState, msg *text, cats category) []int {
-	var related, others, again []int
+	var related, others []int
 	for i, f := range pr.facts {
 		if st.stated[i] > 0 {
-			if st.stated[i] < len(f.says) {
-				again = append(again, i) // in other words
-			}
-			continue
+			continue // told: said again only when asked
 		}
 		rel := f.cats&cats != 0
 		if msg != nil {
@@ -333,7 +375,7 @@ func (pr *profile) volunteer(st personaState, msg *text, cats category) []int {
 			others = append(others, i)
 		}
 	}
-	out := slices.Concat(related, others, again)
+	out := slices.Concat(related, others)
 	if len(out) > 3 {
 		out = out[:3]
 	}
@@ -401,18 +443,26 @@ func heardFrom(s string, t *text) []heard {
 		if strings.HasSuffix(sent, "?") {
 			continue
 		}
+		if i := strings.IndexAny(sent, ",;:"); i >= 0 {
+			sent = sent[:i] // the first clause
+		}
 		for _, ws := range reorder(tokens(sent)) {
-			if len(ws) < 3 || len(ws) > 12 || (ws[0] != "i" && ws[0] != "my") {
+			if len(ws) < 3 || (ws[0] != "i" && ws[0] != "my") {
 				continue
 			}
-			if !tellsAboutSelf(ws) || danglers.has(ws[len(ws)-1]) {
-				continue
-			}
-			h := heard{you: secondPerson(ws)}
+			var h heard
 			for _, w := range ws {
 				h.cats |= categoryOf(w)
 			}
-			out = append(out, h)
+			if ws[0] == "i" && ws[1] == "am" && occupation(ws[len(ws)-1]) {
+				h.cats |= catJob
+			}
+			if len(ws) <= 9 && tellsAboutSelf(ws) && !danglers.has(ws[len(ws)-1]) {
+				h.you = secondPerson(ws)
+			}
+			if h.you != "" || h.cats != 0 {
+				out = append(out, h)
+			}
 		}
 	}
 	return out
@@ -430,9 +480,14 @@ func tellsAboutSelf(ws []string) bool {
 	if ws[0] == "my" {
 		return true
 	}
-	v := ws[1]
+	v, rest := ws[1], ws[2:]
 	if adverbs.has(v) && len(ws) > 3 {
-		v = ws[2]
+		v, rest = ws[2], ws[3:]
+	}
+	if v == "am" {
+		// "i am a nurse", "i am from ohio", "i am 20": not "i am great".
+		return rest[0] == "a" || rest[0] == "an" || rest[0] == "from" || rest[0] == "in" || rest[0] == "into" ||
+			(rest[0][0] >= '0' && rest[0][0] <= '9')
 	}
 	return selfVerbs.has(v)
 }
