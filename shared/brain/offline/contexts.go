@@ -7,15 +7,23 @@ import (
 )
 
 // contextCacheSize bounds the contexts a Brain keeps analysed, and
-// contextCacheBytes their total length. A chat's context (a ConvAI2 profile
-// or a 2017 paragraph, up to 8 KB) is analysed when the chat starts and
-// reused for every Rate and Reply of the chat, so the cache must hold the
-// contexts of every chat in progress: a few thousand concurrent chats of
-// typical contexts (a profile is about 150 bytes, a paragraph 500).
+// contextCacheMemory the memory they take, as contextCost estimates it. A
+// chat's context (a ConvAI2 profile or a 2017 paragraph, up to 8 KB) is
+// analysed when the chat starts and reused for every Rate and Reply of the
+// chat, so the cache must hold the contexts of every chat in progress: a
+// few thousand concurrent chats of typical contexts (a profile is about 150
+// bytes and 13 KB analysed, a paragraph 500 bytes), or about 180 of the
+// longest.
 const (
-	contextCacheSize  = 4096
-	contextCacheBytes = 8 << 20
+	contextCacheSize   = 4096
+	contextCacheMemory = 48 << 20
 )
+
+// contextCost estimates the memory an analysed context takes: about 32
+// bytes of words, stems and topics per byte of text, and 8 KB of profile
+// facts and paraphrases (newAnalysedContext allocates 300 KB for 8 KB of
+// text, 21 KB for a profile).
+func contextCost(s string) int { return 32*len(s) + 8<<10 }
 
 // analysedContext is a ConvAI context, analysed once. It is never modified
 // after it is made, so it is shared freely.
@@ -46,7 +54,7 @@ type contextCache struct {
 	mu    sync.Mutex
 	order list.List // of *analysedContext, most recently used first
 	index map[string]*list.Element
-	bytes int // total length of the cached contexts
+	cost  int // the contexts' contextCost, summed
 }
 
 // get returns s analysed, from the cache when it is there.
@@ -69,11 +77,11 @@ func (c *contextCache) get(s string) *analysedContext {
 		c.index = make(map[string]*list.Element)
 	}
 	c.index[s] = c.order.PushFront(e)
-	c.bytes += len(s)
-	for c.order.Len() > contextCacheSize || (c.bytes > contextCacheBytes && c.order.Len() > 1) {
+	c.cost += contextCost(s)
+	for c.order.Len() > contextCacheSize || (c.cost > contextCacheMemory && c.order.Len() > 1) {
 		old := c.order.Remove(c.order.Back()).(*analysedContext)
 		delete(c.index, old.raw)
-		c.bytes -= len(old.raw)
+		c.cost -= contextCost(old.raw)
 	}
 	return e
 }

@@ -3,12 +3,31 @@
 // that rates the partner from named, testable signals.
 //
 // The same Request always gives the same output: choices among templates are
-// made by hashing the request (FNV-1a), never with a clock or an unseeded
-// random source.
+// made by hashing the request (FNV-1a, hash/fnv), never with a clock or an
+// unseeded random source.
 //
-// # Replies
+// A chat's context is analysed once, when the chat starts, and kept in a
+// Brain's least-recently-used cache of the contexts of the chats in
+// progress (contextCacheSize); the messages of a chat are analysed once
+// too, not once per later turn.
 //
-// The reply engine extracts content words from the context and from the
+// # Replies in a profile's voice
+//
+// When the context is a ConvAI2 profile ("i like to ride horses.\ni help
+// tend the fields.\n…": first-person sentences), the bot plays that person.
+// Each sentence becomes a fact with paraphrases in the bot's own words
+// ("I'm really into riding horses"), none repeating more than maxPasted word
+// trigrams of the profile (the router flags messages that paste it), and
+// with the categories of question it answers (pets, job, family…). A reply
+// is a lead (an answer from the matching fact, or a reaction to the
+// partner's words), one fact not told yet, and a question about the partner
+// on something they have not talked about. What the partner says about
+// themselves ("i have two dogs") is remembered and brought back later; a
+// question the profile does not cover gets neither a yes nor a no.
+//
+// # Replies to a paragraph
+//
+// For the 2017 server's paragraph, the reply engine extracts content words from the context and from the
 // partner's last message (lower-cased, stopwords and chat fillers dropped,
 // gibberish rejected) and ranks them as topics, preferring noun-like words:
 // those after a determiner ("a wasp", "your wrist"), plurals, acronyms and
