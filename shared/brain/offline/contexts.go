@@ -2,7 +2,6 @@ package offline
 
 import (
 	"container/list"
-	"hash/fnv"
 	"sync"
 )
 
@@ -37,13 +36,11 @@ type analysedContext struct {
 
 func newAnalysedContext(s string) *analysedContext {
 	t := analyze(s)
-	h := fnv.New64a()
-	h.Write([]byte(s))
 	return &analysedContext{
 		raw:     s,
 		text:    t,
 		pool:    withPhrases(slotPool(rankTerms(t, fromContext), poolSize)),
-		hash:    h.Sum64(),
+		hash:    t.hash,
 		profile: parseProfile(s),
 	}
 }

@@ -34,7 +34,28 @@ func Example() {
 	fmt.Printf("%+v\n", scores)
 	// Output:
 	// So, the wasp and your wrist. Which would you deal with first?
-	// 8 Me? I'd deal with the wasp first and think later. Do you see it differently?
-	// 2 Do you mean you'd just ignore your wrist?
+	// 8 I'd take it slowly; the wasp isn't worth panicking over. Have you ever been in a situation like that?
+	// 2 No worries. If you had to guess, what would you do about the wasp?
 	// {Quality:5 Breadth:3 Engagement:4 Score:0 Profile:<nil>}
+}
+
+// A ConvAI2 chat: the router sends the bot's profile after /start, and the
+// bot plays that person, in its own words.
+func ExampleBrain_Reply_profile() {
+	b := offline.New()
+	ctx := context.Background()
+	req := brain.Request{Context: "i like to ride horses.\ni help tend the fields.\ni have three arabian horses.\nmy father is a farmer."}
+	for _, msg := range []string{"", "hi! do you have any pets?", "i have two dogs. i work as a nurse.", "what is your favorite food?"} {
+		if msg != "" {
+			req.Turns = append(req.Turns, brain.Turn{Role: brain.Partner, Text: msg})
+		}
+		reply, _ := b.Reply(ctx, req)
+		fmt.Println(reply)
+		req.Turns = append(req.Turns, brain.Turn{Role: brain.Bot, Text: reply})
+	}
+	// Output:
+	// Hey there! I'm really into riding horses. Are you an animal person?
+	// I do! I've got three arabian horses. And you?
+	// Oh wow, you work as a nurse? I like that. I actually help tend the fields. Seen any good movies lately?
+	// Hard to pick a favourite food, honestly. My father is actually a farmer. And you?
 }

@@ -30,6 +30,9 @@ type fact struct {
 	verb      string   // the verb after "i", likes as "like": "have", "like", "work"
 }
 
+// maxFacts bounds the facts of a profile; the router sends four or five.
+const maxFacts = 24
+
 // maxPasted is the most word trigrams of its profile a paraphrase may
 // repeat. The ConvAI2 router flags bot messages that repeat many.
 const maxPasted = 2
@@ -61,7 +64,7 @@ func parseProfile(s string) *profile {
 		}
 	}
 	for _, ws := range sentences {
-		if f, ok := p.newFact(ws); ok {
+		if f, ok := p.newFact(ws); ok && len(p.facts) < maxFacts {
 			p.facts = append(p.facts, f)
 		}
 	}

@@ -81,11 +81,11 @@ var (
 
 // personaState is what the chat so far says about the two people.
 type personaState struct {
-	stated    []int    // how often the bot stated each fact
-	asked     category // categories the bot asked the partner about
-	questions []string // the questions it asked
-	heard     []heard  // what the partner said about themselves, oldest first
-	covered   category // categories the partner spoke about
+	stated    [maxFacts]int // how often the bot stated each fact
+	asked     category      // categories the bot asked the partner about
+	questions []string      // the questions it asked
+	heard     []heard       // what the partner said about themselves, oldest first
+	covered   category      // categories the partner spoke about
 }
 
 // heard is a fact the partner told about themselves.
@@ -95,7 +95,7 @@ type heard struct {
 }
 
 func newPersonaState(req brain.Request, pr *profile, texts *textCache, heards *heardCache, bots *botCache) personaState {
-	st := personaState{stated: make([]int, len(pr.facts))}
+	var st personaState
 	for _, t := range req.Turns {
 		if t.Role == brain.Partner {
 			for _, h := range heards.get(t.Text, texts) {
@@ -140,13 +140,14 @@ func sentencesOf(s string) func(func(string) bool) {
 // composePersona writes the next message of a bot playing profile pr.
 func composePersona(req brain.Request, c *analysedContext, texts *textCache, heards *heardCache, bots *botCache) string {
 	pr := c.profile
-	seed := seedOf(req, c)
+	seed := seedOf(req, c, texts)
 	said := newHistory(req.Turns, bots)
 	st := newPersonaState(req, pr, texts, heards, bots)
 
-	var leads []string
-	var facts []int // facts to state, best first; -1 for none
-	var qs []string
+	// Small buffers, kept on the stack.
+	leads := make([]string, 0, 8)
+	facts := make([]int, 0, 4) // facts to state, best first; -1 for none
+	qs := make([]string, 0, 16)
 	last, ok := req.LastPartner()
 	msg := (*text)(nil)
 	if ok {
@@ -154,25 +155,25 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 	}
 	switch {
 	case !ok:
-		leads = rotate(personaGreetings, seed)
-		facts = pr.volunteer(st, nil, 0)
+		leads = rotateInto(leads[:0], personaGreetings, seed)
+		facts = pr.appendVolunteer(facts[:0], &st, nil, 0)
 	case msg.realRatio() < 0.5:
-		leads = rotate(garbledLeads, seed)
-		facts = pr.volunteer(st, nil, 0)
+		leads = rotateInto(leads[:0], garbledLeads, seed)
+		facts = pr.appendVolunteer(facts[:0], &st, nil, 0)
 	case greets(msg):
-		leads = rotate(personaGreetings, seed)
+		leads = rotateInto(leads[:0], personaGreetings, seed)
 		if len(req.Turns) > 1 {
-			leads = rotate(greetAgain, seed)
+			leads = rotateInto(leads[:0], greetAgain, seed)
 		}
-		facts = pr.volunteer(st, nil, 0)
+		facts = pr.appendVolunteer(facts[:0], &st, nil, 0)
 	case asksHowAreYou(msg):
-		leads = rotate(howAreYouLeads, seed)
-		facts = pr.volunteer(st, nil, 0)
+		leads = rotateInto(leads[:0], howAreYouLeads, seed)
+		facts = pr.appendVolunteer(facts[:0], &st, nil, 0)
 	case msg.question && (msg.content > 0 || startsQuestion(msg)):
 		q := texts.get(questionSentence(msg))
 		if strings.Contains(q.norm, "your name") {
-			leads = rotate(nameLeads, seed)
-			facts = pr.volunteer(st, nil, 0)
+			leads = rotateInto(leads[:0], nameLeads, seed)
+			facts = pr.appendVolunteer(facts[:0], &st, nil, 0)
 			break
 		}
 		yesNo := len(q.words) > 0 && auxWords.has(q.words[0].low)
@@ -181,22 +182,22 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 			say := f.sentences[st.stated[best]%len(f.says)]
 			switch {
 			case yesNo && f.neg:
-				leads = prefixed(noLeads, say, seed)
+				leads = prefixed(leads[:0], noLeads, say, seed)
 			case yesNo:
-				leads = prefixed(yesLeads, say, seed)
+				leads = prefixed(leads[:0], yesLeads, say, seed)
 			default:
-				leads = []string{say}
+				leads = append(leads[:0], say)
 			}
-			qs = append(qs, rotate(askBack, seed)...)
-			facts = []int{-1}
+			qs = rotateInto(qs, askBack, seed)
+			facts = append(facts[:0], -1)
 			break
 		}
 		// Nothing in the profile answers: say so without a yes or a no,
 		// which could contradict what the bot says later, and talk about
 		// the profile instead.
-		leads = append(noFactLeads(q, yesNo), rotate(unsureLeads, seed)...)
-		facts = pr.volunteer(st, q, 0)
-		qs = append(qs, rotate(askBack, seed)...)
+		leads = rotateInto(append(leads[:0], noFactLeads(q, yesNo)...), unsureLeads, seed)
+		facts = pr.appendVolunteer(facts[:0], &st, q, 0)
+		qs = rotateInto(qs, askBack, seed)
 	default:
 		var now []heard
 		for _, h := range heards.get(last, texts) {
@@ -206,25 +207,26 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 		}
 		switch {
 		case len(now) > 0:
-			for _, l := range rotate(heardLeads, seed) {
+			for i := range heardLeads {
+				l := heardLeads[(int(seed%uint64(len(heardLeads)))+i)%len(heardLeads)]
 				leads = append(leads, strings.Replace(l, "%s", now[len(now)-1].you, 1))
 			}
-			facts = pr.volunteer(st, msg, now[len(now)-1].cats)
+			facts = pr.appendVolunteer(facts[:0], &st, msg, now[len(now)-1].cats)
 		case msg.content == 0:
-			leads = rotate(vagueLeads, seed)
-			facts = pr.volunteer(st, nil, 0)
+			leads = rotateInto(leads[:0], vagueLeads, seed)
+			facts = pr.appendVolunteer(facts[:0], &st, nil, 0)
 		default:
-			leads = rotate(statementLeads, seed)
-			facts = pr.volunteer(st, msg, 0)
+			leads = rotateInto(leads[:0], statementLeads, seed)
+			facts = pr.appendVolunteer(facts[:0], &st, msg, 0)
 		}
 	}
 	focus := category(0)
 	if len(facts) > 0 && facts[0] >= 0 {
 		focus = pr.facts[facts[0]].cats
 	}
-	qs = append(qs, st.asksFor(focus, seed)...)
+	qs = st.appendAsks(qs, focus, seed)
 	if len(facts) == 0 {
-		facts = []int{-1}
+		facts = append(facts, -1)
 	}
 	for _, lead := range leads {
 		for _, fi := range facts {
@@ -266,23 +268,23 @@ func noFactLeads(q *text, yesNo bool) []string {
 	return nil
 }
 
-// rotate returns a copy of xs starting at a seed-chosen element.
-func rotate(xs []string, seed uint64) []string {
-	out := make([]string, 0, len(xs))
+// rotateInto appends xs to dst, starting at a seed-chosen element.
+func rotateInto(dst, xs []string, seed uint64) []string {
 	o := int(seed % uint64(len(xs)))
 	for i := range xs {
-		out = append(out, xs[(o+i)%len(xs)])
+		dst = append(dst, xs[(o+i)%len(xs)])
 	}
-	return out
+	return dst
 }
 
 // prefixed returns each lead followed by s, leads rotated by seed.
-func prefixed(leads []string, s string, seed uint64) []string {
-	out := rotate(leads, seed)
-	for i := range out {
-		out[i] += " " + s
+func prefixed(dst, leads []string, s string, seed uint64) []string {
+	from := len(dst)
+	dst = rotateInto(dst, leads, seed)
+	for i := from; i < len(dst); i++ {
+		dst[i] += " " + s
 	}
-	return append(out, s)
+	return append(dst, s)
 }
 
 // greets reports a message that only says hello.
@@ -354,11 +356,12 @@ func (pr *profile) answer(q *text) int {
 	return best
 }
 
-// volunteer returns the facts worth stating next, best first: those
+// appendVolunteer appends the facts worth stating next, best first: those
 // related to msg or to cats that the bot has not stated, then the others it
 // has not stated, in profile order; none when every fact has been stated.
-func (pr *profile) volunteer(st personaState, msg *text, cats category) []int {
-	var related, others []int
+func (pr *profile) appendVolunteer(dst []int, st *personaState, msg *text, cats category) []int {
+	var buf [32]int
+	others := buf[:0]
 	for i, f := range pr.facts {
 		if st.stated[i] > 0 {
 			continue // told: said again only when asked
@@ -369,25 +372,29 @@ func (pr *profile) volunteer(st personaState, msg *text, cats category) []int {
 				rel = rel || f.stems.has(s)
 			}
 		}
-		if rel {
-			related = append(related, i)
-		} else {
+		switch {
+		case rel && len(dst) < 3:
+			dst = append(dst, i)
+		case !rel:
 			others = append(others, i)
 		}
 	}
-	out := slices.Concat(related, others)
-	if len(out) > 3 {
-		out = out[:3]
+	for _, i := range others {
+		if len(dst) >= 3 {
+			break
+		}
+		dst = append(dst, i)
 	}
-	return append(out, -1)
+	return append(dst, -1)
 }
 
-// asksFor returns questions about the partner the bot has not asked,
+// appendAsks appends questions about the partner the bot has not asked,
 // best first: about the categories of focus (what the bot is talking
 // about), then about what the partner has not spoken of, then general ones;
 // a reminder of what the partner said comes before the general ones.
-func (st personaState) asksFor(focus category, seed uint64) []string {
-	var first, rest []string
+func (st *personaState) appendAsks(out []string, focus category, seed uint64) []string {
+	var buf [16]string
+	rest := buf[:0]
 	o := int(seed % uint64(len(asks)))
 	for i := range asks {
 		a := asks[(o+i)%len(asks)]
@@ -396,12 +403,12 @@ func (st personaState) asksFor(focus category, seed uint64) []string {
 		}
 		q := a.qs[int(seed>>8)%len(a.qs)]
 		if a.cat&focus != 0 {
-			first = append(first, q)
+			out = append(out, q)
 		} else if len(rest) < 3 {
 			rest = append(rest, q)
 		}
 	}
-	out := append(first, rest...)
+	out = append(out, rest...)
 	if len(out) >= 2 {
 		return append(out, "") // enough to choose from: skip the rest
 	}
@@ -422,7 +429,7 @@ func (st personaState) asksFor(focus category, seed uint64) []string {
 }
 
 // askedBefore reports whether the bot has asked q in this chat.
-func (st personaState) askedBefore(q string) bool {
+func (st *personaState) askedBefore(q string) bool {
 	return slices.Contains(st.questions, q)
 }
 

@@ -2,9 +2,7 @@ package offline
 
 import (
 	"context"
-	"encoding/binary"
-	"hash/fnv"
-	"io"
+	"math/bits"
 	"strings"
 
 	"github.com/duetbot/duet/shared/brain"
@@ -28,7 +26,7 @@ func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
 	}
 	c := b.contexts.get(req.Context)
 	if req.Closing {
-		return farewell(req, c, &b.bots), nil
+		return farewell(req, c, &b.texts, &b.bots), nil
 	}
 	if c.profile != nil {
 		return composePersona(req, c, &b.texts, &b.heards, &b.bots), nil
@@ -47,8 +45,8 @@ var farewells = []string{
 
 // farewell is the last reply of a chat: it says goodbye, mentioning the
 // topic when there is one.
-func farewell(req brain.Request, c *analysedContext, bots *botCache) string {
-	seed := seedOf(req, c)
+func farewell(req brain.Request, c *analysedContext, texts *textCache, bots *botCache) string {
+	seed := seedOf(req, c, texts)
 	said := newHistory(req.Turns, bots)
 	if c.profile != nil {
 		for i := range personaFarewells {
@@ -90,7 +88,7 @@ func farewell(req brain.Request, c *analysedContext, bots *botCache) string {
 // compose chooses the move for req, whose context is c, and renders a reply the bot has not sent
 // in this chat before.
 func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botCache) string {
-	seed := seedOf(req, c)
+	seed := seedOf(req, c, texts)
 	said := newHistory(req.Turns, bots)
 	ctxPool := c.pool
 
@@ -133,19 +131,15 @@ func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botC
 	return distinguish(s, said)
 }
 
-// seedOf hashes the request (FNV-1a of the context's hash, the partner's
-// last message and the number of turns), then mixes the bits so that every
-// part of the seed is usable. The context is hashed once per chat, when it
-// is analysed.
-func seedOf(req brain.Request, c *analysedContext) uint64 {
-	var buf [16]byte
-	binary.LittleEndian.PutUint64(buf[:8], c.hash)
-	binary.LittleEndian.PutUint64(buf[8:], uint64(len(req.Turns)))
-	h := fnv.New64a()
-	h.Write(buf[:])
-	last, _ := req.LastPartner()
-	io.WriteString(h, last)
-	x := h.Sum64()
+// seedOf mixes the hashes (FNV-1a) of the context and of the partner's
+// last message, both made once when they are analysed, with the number of
+// turns, so that every part of the seed is usable.
+func seedOf(req brain.Request, c *analysedContext, texts *textCache) uint64 {
+	x := c.hash
+	if last, ok := req.LastPartner(); ok {
+		x ^= bits.RotateLeft64(texts.get(last).hash, 17)
+	}
+	x ^= uint64(len(req.Turns)) * 0x9e3779b97f4a7c15
 	x ^= x >> 30
 	x *= 0xbf58476d1ce4e5b9
 	x ^= x >> 27

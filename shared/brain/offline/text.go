@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"hash/fnv"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -37,6 +39,7 @@ type text struct {
 	question  bool     // asks something
 	addresses bool     // speaks to the other side ("you")
 	sentences []string // the raw sentences, terminators kept
+	hash      uint64   // FNV-1a of the text, for reply seeds
 }
 
 var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u02bc", "'")
@@ -105,6 +108,9 @@ func analyze(s string) *text {
 		t.addSentence(s[sentenceFrom:])
 	}
 	t.finish()
+	h := fnv.New64a()
+	io.WriteString(h, s)
+	t.hash = h.Sum64()
 	return t
 }
 
