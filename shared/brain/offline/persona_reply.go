@@ -67,11 +67,14 @@ var (
 	garbledLeads     = []string{"Sorry, I didn't catch that.", "Hmm, that came out garbled.", "Oops, I couldn't read that."}
 	howAreYouLeads   = []string{"I'm good, thanks for asking!", "Doing well, thanks!", "Pretty good, thanks!"}
 	nameLeads        = []string{"I'd rather keep my name to myself, sorry!", "Names don't matter much here, do they?"}
-	yesLeads         = []string{"Yes!", "I do!", "Yep!"}
-	noLeads          = []string{"Not really.", "Not really, to be honest.", "Hmm, not really."}
-	unsureLeads      = []string{"Good question!", "Hmm, hard to say.", "Honestly, I'm not sure."}
-	vagueLeads       = []string{"Fair enough.", "Ha, okay.", "I see."}
-	statementLeads   = []string{"Oh, interesting!", "Nice!", "I see what you mean.", "That sounds fun."}
+	yesLeads         = []string{"Yes!", "Yep!"}
+	// yesEcho answers a yes/no question by its auxiliary when the
+	// question is about the bot: "do you…?" "I do!".
+	yesEcho        = map[string]string{"do": "I do!", "are": "I am!", "can": "I can!", "have": "I have!", "did": "I did!", "would": "I would!"}
+	noLeads        = []string{"Not really.", "Not really, to be honest.", "Hmm, not really."}
+	unsureLeads    = []string{"Good question!", "Hmm, hard to say.", "Honestly, I'm not sure."}
+	vagueLeads     = []string{"Fair enough.", "Ha, okay.", "I see."}
+	statementLeads = []string{"Oh, interesting!", "Nice!", "I see what you mean.", "That sounds fun."}
 	// heardLeads react to what the partner said about themselves; %s is
 	// it in the second person ("you have two dogs").
 	heardLeads = []string{"Oh, so %s? That's cool!", "Nice, %s!", "Oh wow, %s? I like that."}
@@ -185,6 +188,9 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 				leads = prefixed(leads[:0], noLeads, say, seed)
 			case yesNo:
 				leads = prefixed(leads[:0], yesLeads, say, seed)
+				if e, ok := yesEcho[q.words[0].low]; ok && len(q.words) > 1 && q.words[1].low == "you" {
+					leads = append(leads[:0], e+" "+say, leads[0], leads[1], leads[2])
+				}
 			default:
 				leads = append(leads[:0], say)
 			}

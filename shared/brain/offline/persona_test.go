@@ -42,12 +42,16 @@ func TestPersonaAnswersFromProfile(t *testing.T) {
 		{"What's your job?", "teacher"},
 		{"what is your favorite color?", "grey"},
 		{"Do you like horses?", "horses"},
+		{"are you a teacher?", "teacher"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.question, func(t *testing.T) {
 			got := reply(t, chat(t, horses, tt.question))
 			if !strings.Contains(strings.ToLower(got), tt.want) {
 				t.Errorf("Reply to %q = %q, want it to say %q", tt.question, got, tt.want)
+			}
+			if aux := strings.Fields(strings.ToLower(tt.question))[0]; aux != "do" && strings.Contains(got, "I do!") {
+				t.Errorf("Reply to %q = %q: \"I do!\" answers only \"do you…?\"", tt.question, got)
 			}
 		})
 	}
