@@ -566,6 +566,15 @@ team gym run running swim swimming exercise`,
 
 func categoryOf(w string) category { return categoryWords[w] }
 
+// categoryNames name a whole category, as opposed to one thing in it:
+// "pets", not "fish".
+var categoryNames = newSet(`pet pets animal animals job jobs work working living career
+profession occupation family kids children siblings hobby hobbies fun free spare
+weekend weekends food foods eat cook cooking music band bands instruments sport
+sports exercise live from city town country grew born car cars drive school
+college university study studying student book books read reading movie movies
+film films tv show shows watch watching`)
+
 // questionCategories are phrases that ask about a category without naming
 // it: "what do you do" is about work.
 var questionCategories = []struct {

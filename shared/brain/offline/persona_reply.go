@@ -324,9 +324,13 @@ func asksHowAreYou(t *text) bool {
 // answer returns the fact that best answers question q, or -1: the fact
 // that shares most categories and content words with it.
 func (pr *profile) answer(q *text) int {
+	// Only the name of a category asks about all of it: "do you have
+	// pets?" is answered by the horses, "do you like fish?" is not.
 	cats := category(0)
 	for _, w := range q.words {
-		cats |= categoryOf(w.low)
+		if categoryNames.has(w.low) {
+			cats |= categoryOf(w.low)
+		}
 	}
 	for _, qc := range questionCategories {
 		if strings.Contains(q.norm, qc.phrase) {
@@ -486,7 +490,7 @@ func heardFrom(s string, t *text) []heard {
 // think so", "i don't understand you".
 func tellsAboutSelf(ws []string) bool {
 	for _, w := range ws {
-		if w == "you" || w == "your" || w == "not" || w == "never" || w == "u" {
+		if w == "you" || w == "your" || w == "not" || w == "never" || w == "u" || vulgar.has(w) {
 			return false
 		}
 	}
@@ -504,6 +508,10 @@ func tellsAboutSelf(ws []string) bool {
 	}
 	return selfVerbs.has(v)
 }
+
+// vulgar words are never echoed back.
+var vulgar = newSet(`fuck fucking fucked shit dick dicks cock cocks pussy suck sucks sex
+sexy porn ass asshole bitch cunt nude naked boobs tits horny`)
 
 // selfVerbs say something about the one who uses them in the first person.
 var selfVerbs = newSet(`am have has like love enjoy work live play own study hate was
