@@ -371,6 +371,11 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 		}
 		return []string{"I've got " + objS}, false
 	}
+	if n := len(rest); n >= 4 && rest[n-3] == "for" && rest[n-2] == "a" && rest[n-1] == "living" {
+		*cats |= catJob // "i walk dogs for a living"
+		act := strings.TrimSpace(gerund(v) + " " + strings.Join(rest[1:n-3], " "))
+		return []string{act + " is my job", "I make my living " + act}, false
+	}
 	// Any other verb: keep the sentence, with an adverb that breaks the
 	// trigram "i <verb> <object>": after an auxiliary ("i can actually
 	// move…"), else before the verb.
@@ -409,8 +414,11 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 	o := strings.Join(obj, " ")
 	if v == "was" {
 		if len(obj) >= 3 && obj[0] == "born" && obj[1] == "in" {
-			*cats |= catPlace
 			where := strings.Join(obj[2:], " ")
+			if strings.ContainsAny(where, "0123456789") || obj[2] == "the" {
+				return []string{"I came into the world in " + where}
+			}
+			*cats |= catPlace
 			return []string{"I'm originally from " + where, "I come from " + where + " originally"}
 		}
 		return []string{"I was " + o + " back then", "back in the day I was " + o}
@@ -492,26 +500,27 @@ func occupation(w string) bool {
 	if occupations.has(w) {
 		return true
 	}
-	for _, s := range []string{"er", "or", "ist", "ian", "ant", "ent"} {
-		if strings.HasSuffix(w, s) && len(w) > len(s)+3 && !nonJobs.has(w) {
+	for _, s := range []string{"ician", "ographer", "ologist", "eer"} {
+		if strings.HasSuffix(w, s) && len(w) > len(s)+2 {
 			return true
 		}
 	}
 	return false
 }
 
-var occupations = newSet(`nurse chef cook doctor lawyer pilot vet mechanic cashier
-clerk nanny maid surgeon dentist judge barista carpenter plumber electrician
-engineer firefighter cop police officer soldier marine mom dad housewife
-homemaker student secretary model actor actress artist musician farmer author
-poet painter coach athlete priest pastor bartender waitress waiter salesman
-guide manager streamer`)
-
-// nonJobs end like a job ("-er", "-ist") but are not.
-var nonJobs = newSet(`sister brother mother father daughter daughter lover
-monster member winner beginner number summer winter computer parent student
-vegetarian vegan christian talent buddhist atheist hindu catholic introvert
-extrovert optimist pessimist perfectionist patient fan`)
+var occupations = newSet(`nurse chef cook doctor lawyer pilot vet veterinarian mechanic
+cashier clerk nanny maid surgeon dentist judge barista carpenter plumber
+electrician engineer firefighter cop police officer soldier marine housewife
+homemaker student secretary receptionist model actor actress artist musician
+farmer rancher author poet painter coach athlete priest pastor bartender
+waitress waiter salesman saleswoman guide manager streamer youtuber blogger
+teacher professor tutor trainer instructor writer editor reporter journalist
+designer programmer developer driver baker banker butcher singer dancer
+drummer guitarist pianist dj accountant consultant assistant librarian
+technician builder worker cleaner janitor hairdresser stylist therapist
+pharmacist scientist researcher sailor fisherman realtor agent broker
+entrepreneur ceo owner photographer producer lifeguard paramedic detective
+custodian caregiver analyst architect`)
 
 // category says what a fact is about, to match questions ("do you have
 // pets?") and to ask the partner about the same.
@@ -548,10 +557,11 @@ grandma grandmother grandpa grandfather siblings sibling twins baby babies`,
 		catFood: `food foods eat eating pizza cook cooking meat vegan vegetarian dish
 dinner lunch breakfast bake baking coffee tea chocolate drink`,
 		catMusic: `music song songs band bands sing singing guitar piano concert concerts
-rock country jazz rap musician musicians instrument instruments drums`,
+rock country jazz rap musician musicians instrument instruments drums hip hop
+pop metal classical blues punk opera singer rapper album albums violin`,
 		catSport: `sport sports football soccer basketball baseball tennis hockey golf
 team gym run running swim swimming exercise`,
-		catPlace: `live living from city town country state grew born move moved where`,
+		catPlace: `live from city town country state grew born move moved where`,
 		catCar:   `car cars drive driving truck`,
 		catStudy: `school college university study studying student class degree`,
 		catBooks: `book books read reading novel novels poetry poems writing write`,
