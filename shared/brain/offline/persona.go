@@ -293,12 +293,8 @@ var (
 	likeVerbs    = newSet("like love enjoy adore")
 	dislikeVerbs = newSet("hate dislike detest")
 	haveVerbs    = newSet("have has had own")
-	pastIrreg    = newSet(`was were had met went grew saw won lost made got took came
-became began drove wrote ran swam sang ate drank fell felt found gave knew left
-paid read sold spent taught thought told broke built bought caught fought flew
-heard held kept led rode shot slept spoke stood stole threw wore`)
-	auxiliaries = newSet("have has had can could will would am was do did")
-	adverbs     = newSet(`really also just still always never usually often sometimes
+	auxiliaries  = newSet("have has had can could will would am was do did")
+	adverbs      = newSet(`really also just still always never usually often sometimes
 currently actually recently once mostly totally definitely`)
 )
 
