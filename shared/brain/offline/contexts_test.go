@@ -1,8 +1,12 @@
 package offline
 
 import (
+	"context"
 	"fmt"
+	"sync"
 	"testing"
+
+	"github.com/duetbot/duet/shared/brain"
 )
 
 // TestContextCache: the cache keeps the contexts of the chats in progress,
@@ -51,5 +55,38 @@ func TestContextCacheMemory(t *testing.T) {
 	}
 	if c.len() < contextCacheMemory/per-1 {
 		t.Errorf("cache holds %d contexts, want it full (%d)", c.len(), contextCacheMemory/per)
+	}
+}
+
+// TestReplyConcurrent: chats of many contexts served at once get the replies
+// they get one at a time.
+func TestReplyConcurrent(t *testing.T) {
+	var reqs []brain.Request
+	for i := range 200 {
+		ctx := fmt.Sprintf("i have %d dogs.\ni like to ride horses.\nmy favorite color is blue.", i)
+		if i%2 == 1 {
+			ctx = fmt.Sprintf("Chapter %d: you find a wasp crawling on your wrist while watching TV.", i)
+		}
+		reqs = append(reqs, chat(t, ctx, "do you have pets?", "ok", "what do you do?"))
+	}
+	want := make([]string, len(reqs))
+	for i, r := range reqs {
+		want[i] = reply(t, r)
+	}
+	b := New()
+	var wg sync.WaitGroup
+	got := make([]string, len(reqs))
+	for w := range 4 {
+		wg.Go(func() {
+			for i := w; i < len(reqs); i += 4 {
+				got[i], _ = b.Reply(context.Background(), reqs[i])
+			}
+		})
+	}
+	wg.Wait()
+	for i := range reqs {
+		if got[i] != want[i] {
+			t.Errorf("chat %d: concurrent reply %q, alone %q", i, got[i], want[i])
+		}
 	}
 }
