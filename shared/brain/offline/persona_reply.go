@@ -97,7 +97,9 @@ type heard struct {
 	cats category
 }
 
-func newPersonaState(req brain.Request, pr *profile, texts *textCache, heards *heardCache, bots *botCache) personaState {
+// newPersonaState reads the chat of req once, and adds the bot's messages
+// to said as it goes.
+func newPersonaState(req brain.Request, pr *profile, texts *textCache, heards *heardCache, bots *botCache, said *history) personaState {
 	var st personaState
 	for _, t := range req.Turns {
 		if t.Role == brain.Partner {
@@ -109,7 +111,9 @@ func newPersonaState(req brain.Request, pr *profile, texts *textCache, heards *h
 			}
 			continue
 		}
-		for _, s := range bots.get(t.Text).sentences {
+		m := bots.get(t.Text)
+		said.said.add(m.norm)
+		for _, s := range m.sentences {
 			if s[len(s)-1] == '?' {
 				st.asked |= askCats[s]
 				st.questions = append(st.questions, s)
@@ -144,8 +148,8 @@ func sentencesOf(s string) func(func(string) bool) {
 func composePersona(req brain.Request, c *analysedContext, texts *textCache, heards *heardCache, bots *botCache) string {
 	pr := c.profile
 	seed := seedOf(req, c, texts)
-	said := newHistory(req.Turns, bots)
-	st := newPersonaState(req, pr, texts, heards, bots)
+	said := &history{}
+	st := newPersonaState(req, pr, texts, heards, bots, said)
 
 	// Small buffers, kept on the stack.
 	leads := make([]string, 0, 8)
