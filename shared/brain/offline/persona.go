@@ -318,6 +318,9 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 		}
 		o := strings.Join(obj, " ")
 		return []string{"I can't stand " + o, "I'm not a fan of " + o, "honestly, " + o + " is not my thing"}, true
+	case (v == "did" || v == "have") && len(obj) >= 2 && obj[0] == "not":
+		neg = true // "i did not graduate", "i have not spoken"
+		return []string{strings.TrimSpace("I never " + strings.Join(obj[1:], " "))}, true
 	case v == "do" && len(obj) >= 2 && obj[0] == "not":
 		neg = true
 		o := strings.Join(obj[2:], " ")
@@ -412,7 +415,7 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 		if len(obj) >= 3 && obj[0] == "born" && obj[1] == "in" {
 			where := strings.Join(obj[2:], " ")
 			if strings.ContainsAny(where, "0123456789") || obj[2] == "the" {
-				return []string{"I came into the world in " + where}
+				return []string{"I'm a child of " + where}
 			}
 			*cats |= catPlace
 			return []string{"I'm originally from " + where, "I come from " + where + " originally"}
@@ -428,6 +431,9 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 	}
 	if len(obj) >= 1 && (obj[0] == "from" || obj[0] == "in") {
 		*cats |= catPlace
+	}
+	if len(obj) >= 1 && obj[0][0] >= '0' && obj[0][0] <= '9' {
+		*cats |= catAge // "i am 19", "i'm 40 years old"
 	}
 	if len(obj) >= 1 && strings.HasSuffix(obj[0], "ing") {
 		return []string{"right now I'm " + o, "these days I'm " + o}
@@ -535,6 +541,8 @@ const (
 	catStudy
 	catBooks
 	catFilms
+	catAge
+	catLooks
 )
 
 // categoryWords maps words to what they are about.
@@ -562,6 +570,9 @@ team gym run running swim swimming exercise`,
 		catStudy: `school college university study studying student class degree`,
 		catBooks: `book books read reading novel novels poetry poems writing write`,
 		catFilms: `movie movies film films tv show shows watch watching`,
+		catAge:   `age old young years`,
+		catLooks: `hair eyes tall short height skin look looks beard tattoo tattoos male female
+man woman boy girl guy lady`,
 	} {
 		for w := range strings.FieldsSeq(words) {
 			m[w] |= c
@@ -579,7 +590,7 @@ profession occupation family kids children siblings hobby hobbies fun free spare
 weekend weekends food foods eat cook cooking music band bands instruments sport
 sports exercise live from city town country grew born car cars drive school
 college university study studying student book books read reading movie movies
-film films tv show shows watch watching`)
+film films tv show shows watch watching age old hair eyes look looks tall`)
 
 // questionCategories are phrases that ask about a category without naming
 // it: "what do you do" is about work.
@@ -596,6 +607,18 @@ var questionCategories = []struct {
 	{"what do you like", catHobby},
 	{"what are you into", catHobby},
 	{"what do you drive", catCar},
+	{"how old", catAge},
+	{"your age", catAge},
+	{"look like", catLooks},
+	{"male or female", catLooks},
+	{"man or woman", catLooks},
+	{"boy or girl", catLooks},
+	{"guy or girl", catLooks},
+	{"guy or a girl", catLooks},
+	{"girl or a guy", catLooks},
+	{"girl or guy", catLooks},
+	{"boy or a girl", catLooks},
+	{"man or a woman", catLooks},
 }
 
 // firstLetterUpper is s with its first letter in upper case.

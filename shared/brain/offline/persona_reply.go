@@ -267,15 +267,53 @@ func noFactLeads(q *text, yesNo bool) []string {
 			return []string{"Hard to pick a favourite " + thing + ", honestly.", "I don't really have a favourite " + thing + "."}
 		}
 	}
+	for _, e := range evasions {
+		if strings.Contains(" "+q.norm+" ", e.asks) {
+			return e.leads
+		}
+	}
 	if !yesNo || !strings.Contains(q.norm, "you like") && !strings.Contains(q.norm, "you enjoy") && !strings.Contains(q.norm, "you love") {
 		return nil
 	}
-	for _, t := range slotPool(rankTerms(q, fromPartner), 1) {
-		if !t.generic && !verbish(t.text) && ((t.nounish && plural(t.text)) || categoryOf(t.text) != 0) {
-			return []string{"I don't mind " + t.text + ", I guess.", firstLetterUpper(t.text) + "? Not something I think about much."}
+	// "do you like alcohol?": the thing liked is the question's last word.
+	if n := len(q.words); n >= 4 {
+		if w := q.words[n-1]; w.content && !w.generic && !verbish(w.low) && !w.proper {
+			return []string{"I don't mind " + w.low + ", I guess.", firstLetterUpper(w.low) + "? Not something I think about much."}
 		}
 	}
 	return nil
+}
+
+// evasions answer common questions about the bot that a profile rarely
+// covers, without committing it to anything.
+var evasions = []struct {
+	asks  string // in the normalised question, spaces around
+	leads []string
+}{
+	{" how old ", []string{"Old enough to know better!", "Older than I look, ha!"}},
+	{" you a bot ", []string{"Ha, why do you ask?", "What makes you ask that?"}},
+	{" you a robot ", []string{"Ha, why do you ask?", "What makes you ask that?"}},
+	{" you human ", []string{"Ha, why do you ask?", "What makes you ask that?"}},
+	{" male or female ", []string{"Does it matter? Let's keep it a mystery.", "I'd rather keep that a mystery."}},
+	{" or a guy ", []string{"Does it matter? Let's keep it a mystery.", "I'd rather keep that a mystery."}},
+	{" or a girl ", []string{"Does it matter? Let's keep it a mystery.", "I'd rather keep that a mystery."}},
+	{" who are you ", []string{"Just someone who likes a good chat.", "Someone who enjoys meeting new people."}},
+	{" where are you ", []string{"At home, taking it easy.", "Just at home, relaxing."}},
+	{" your job ", []string{"Nothing too exciting, honestly.", "Oh, nothing worth talking about."}},
+	{" do for a living ", []string{"Nothing too exciting, honestly.", "Oh, nothing worth talking about."}},
+	{" your hobby ", []string{"Oh, a bit of this and that.", "Nothing special, a bit of everything."}},
+	{" your hobbies ", []string{"Oh, a bit of this and that.", "Nothing special, a bit of everything."}},
+	{" how was your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
+	{" how is your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
+	{" how's your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
+	{" where do you live ", []string{"Nowhere too exciting, honestly.", "Oh, a quiet little place."}},
+	{" where are you from ", []string{"Nowhere too exciting, honestly.", "Oh, a quiet little place."}},
+	{" what are you up to ", []string{"Not much, just chatting with you!", "Just relaxing and chatting."}},
+	{" what are you doing ", []string{"Not much, just chatting with you!", "Just relaxing and chatting."}},
+	{" what's up ", []string{"Not much, just chatting with you!", "Just relaxing and chatting."}},
+	{" are you married ", []string{"Ha, that's a personal one!", "Let's just say it's complicated."}},
+	{" girlfriend ", []string{"Ha, that's a personal one!", "Let's just say it's complicated."}},
+	{" boyfriend ", []string{"Ha, that's a personal one!", "Let's just say it's complicated."}},
 }
 
 // rotateInto appends xs to dst, starting at a seed-chosen element.

@@ -262,3 +262,29 @@ func TestGerund(t *testing.T) {
 		}
 	}
 }
+
+// TestPersonaCommonQuestions: the questions partners ask most get an answer
+// from the profile when it has one, and a non-committal one otherwise.
+func TestPersonaCommonQuestions(t *testing.T) {
+	tests := []struct {
+		profile, question string
+		want              []string // the reply has one of these
+	}{
+		{"i am 40 years old.\ni like to ride horses.", "how old are you?", []string{"40"}},
+		{horses, "how old are you?", []string{"Old enough", "Older than"}},
+		{"i am a woman.\ni like to ride horses.", "are you male or female?", []string{"woman"}},
+		{horses, "are you male or female?", []string{"mystery"}},
+		{horses, "are you a bot?", []string{"why do you ask", "What makes you ask"}},
+		{horses, "what are you up to?", []string{"chatting"}},
+		{horses, "do you like alcohol?", []string{"alcohol"}},
+		{"i live in colorado.\ni like to ride horses.", "where do you live?", []string{"colorado"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			got := reply(t, chat(t, tt.profile, tt.question))
+			if !mentionsAny(got, tt.want) {
+				t.Errorf("profile %q: Reply to %q = %q, want one of %q", tt.profile, tt.question, got, tt.want)
+			}
+		})
+	}
+}
