@@ -298,7 +298,6 @@ var evasions = []struct {
 	{" or a guy ", []string{"Does it matter? Let's keep it a mystery.", "I'd rather keep that a mystery."}},
 	{" or a girl ", []string{"Does it matter? Let's keep it a mystery.", "I'd rather keep that a mystery."}},
 	{" who are you ", []string{"Just someone who likes a good chat.", "Someone who enjoys meeting new people."}},
-	{" where are you ", []string{"At home, taking it easy.", "Just at home, relaxing."}},
 	{" your job ", []string{"Nothing too exciting, honestly.", "Oh, nothing worth talking about."}},
 	{" do for a living ", []string{"Nothing too exciting, honestly.", "Oh, nothing worth talking about."}},
 	{" your hobby ", []string{"Oh, a bit of this and that.", "Nothing special, a bit of everything."}},
@@ -306,6 +305,8 @@ var evasions = []struct {
 	{" how was your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
 	{" how is your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
 	{" how's your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
+	// Last: "where are you from" is asked above.
+	{" where are you ", []string{"At home, taking it easy.", "Just at home, relaxing."}},
 	{" where do you live ", []string{"Nowhere too exciting, honestly.", "Oh, a quiet little place."}},
 	{" where are you from ", []string{"Nowhere too exciting, honestly.", "Oh, a quiet little place."}},
 	{" what are you up to ", []string{"Not much, just chatting with you!", "Just relaxing and chatting."}},

@@ -276,6 +276,8 @@ func TestPersonaCommonQuestions(t *testing.T) {
 		{horses, "are you male or female?", []string{"mystery"}},
 		{horses, "are you a bot?", []string{"why do you ask", "What makes you ask"}},
 		{horses, "what are you up to?", []string{"chatting"}},
+		{horses, "where are you from?", []string{"Nowhere", "quiet"}},
+		{horses, "where are you now?", []string{"home"}},
 		{horses, "do you like alcohol?", []string{"alcohol"}},
 		{"i live in colorado.\ni like to ride horses.", "where do you live?", []string{"colorado"}},
 	}
