@@ -305,8 +305,6 @@ var evasions = []struct {
 	{" how was your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
 	{" how is your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
 	{" how's your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
-	// Last: "where are you from" is asked above.
-	{" where are you ", []string{"At home, taking it easy.", "Just at home, relaxing."}},
 	{" where do you live ", []string{"Nowhere too exciting, honestly.", "Oh, a quiet little place."}},
 	{" where are you from ", []string{"Nowhere too exciting, honestly.", "Oh, a quiet little place."}},
 	{" what are you up to ", []string{"Not much, just chatting with you!", "Just relaxing and chatting."}},
@@ -315,6 +313,8 @@ var evasions = []struct {
 	{" are you married ", []string{"Ha, that's a personal one!", "Let's just say it's complicated."}},
 	{" girlfriend ", []string{"Ha, that's a personal one!", "Let's just say it's complicated."}},
 	{" boyfriend ", []string{"Ha, that's a personal one!", "Let's just say it's complicated."}},
+	// Last, after "where are you from".
+	{" where are you ", []string{"At home, taking it easy.", "Just at home, relaxing."}},
 }
 
 // rotateInto appends xs to dst, starting at a seed-chosen element.
