@@ -267,8 +267,9 @@ func noFactLeads(q *text, yesNo bool) []string {
 			return []string{"Hard to pick a favourite " + thing + ", honestly.", "I don't really have a favourite " + thing + "."}
 		}
 	}
+	padded := " " + q.norm + " "
 	for _, e := range evasions {
-		if strings.Contains(" "+q.norm+" ", e.asks) {
+		if strings.Contains(padded, e.asks) {
 			return e.leads
 		}
 	}
