@@ -1,6 +1,7 @@
 package convai_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -441,7 +442,8 @@ func TestRouterDialect(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
 			jb := &judgeBrain{}
-			f.engine.Evaluator = jb
+			var logs bytes.Buffer
+			f.engine.Evaluator, f.engine.Log = jb, slog.New(slog.NewTextHandler(&logs, nil))
 			mustHandle(t, f, 7, 1, "/start\n"+profile)
 			mustHandle(t, f, 7, 2, "hi there! do you have pets?")
 			mustHandle(t, f, 7, 3, tt.end)
@@ -479,6 +481,9 @@ func TestRouterDialect(t *testing.T) {
 			}
 			if len(jb.got) != 1 || fmt.Sprint(jb.got[0]) != fmt.Sprint(tt.want) {
 				t.Errorf("Final saw judge %v, want %v", jb.got, tt.want)
+			}
+			if warned := strings.Contains(logs.String(), "malformed evaluation request"); warned != (tt.name == "malformed") {
+				t.Errorf("logged a malformed request: %v, want %v (logs %q)", warned, tt.name == "malformed", logs.String())
 			}
 			// A redelivered /end resends the stored final, unchanged.
 			mustHandle(t, f, 7, 3, tt.end)
