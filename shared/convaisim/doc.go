@@ -13,7 +13,9 @@
 // carries msg_evaluation, that the final's score is in range and its
 // profile_idx a valid index, and applies the router's trigram rule (a reply
 // sharing a word trigram with the bot's profile is refused; ten in a row end
-// the chat). The summary digests the bot's own ratings and finals, and the
+// the chat). As the router did, it also sends the evaluation request after a
+// bot ended a chat itself, and takes one more final in answer. The summary
+// digests the bot's own ratings and finals, and the
 // share of right profile guesses.
 //
 // Participants run it before a contest to find the mistakes the real servers

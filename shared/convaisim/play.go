@@ -120,6 +120,7 @@ func (s *Server) partner(ctx context.Context, c *chat) {
 	}
 	for _, line := range lines {
 		if s.isFinal(c) {
+			s.requestAfterOwnEnd(ctx, c, end)
 			return // the bot ended the chat
 		}
 		if s.isCutOff(c) {
@@ -135,7 +136,11 @@ func (s *Server) partner(ctx context.Context, c *chat) {
 	if sc.Goodbye && !sc.ServerEnds {
 		s.wait(ctx, c, min(goodbyeGrace, s.cfg.ReplyTimeout), func() bool { return c.final })
 	}
-	if s.isFinal(c) || ctx.Err() != nil {
+	if s.isFinal(c) {
+		s.requestAfterOwnEnd(ctx, c, end)
+		return
+	}
+	if ctx.Err() != nil {
 		return
 	}
 	if !s.deliver(ctx, c, end, expectFinal, false) {
@@ -146,6 +151,23 @@ func (s *Server) partner(ctx context.Context, c *chat) {
 		c.violate("no final /end evaluation within %s of the server's /end", s.cfg.ReplyTimeout)
 		s.mu.Unlock()
 	}
+}
+
+// requestAfterOwnEnd plays what the router did when a bot ended a chat
+// itself: it read the score (and any guess) of that final, then sent the
+// bot its evaluation request all the same. The bot may answer it with a
+// second final (the router took it) or not (the router did not wait).
+func (s *Server) requestAfterOwnEnd(ctx context.Context, c *chat, end string) {
+	if c.judge == nil || ctx.Err() != nil {
+		return
+	}
+	s.mu.Lock()
+	c.requested = true
+	s.mu.Unlock()
+	if !s.deliver(ctx, c, end, expectFinal, false) {
+		return
+	}
+	s.wait(ctx, c, min(goodbyeGrace, s.cfg.ReplyTimeout), func() bool { return c.asked })
 }
 
 func (s *Server) isCutOff(c *chat) bool {

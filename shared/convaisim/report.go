@@ -33,6 +33,9 @@ type ChatReport struct {
 	Judge *brain.Judge
 	Truth int
 	Asked bool
+	// Requested is set when the router sent its evaluation request after
+	// the bot had ended the chat itself (answered or not: see Asked).
+	Requested bool
 }
 
 // ProfileGuessed reports whether the chat's final answered the router's
@@ -130,8 +133,11 @@ func (r Report) WriteSummary(w io.Writer) error {
 func (r Report) WriteDigest(w io.Writer) error {
 	var ratings []int
 	var q, b, e, sc []int
-	asked, right := 0, 0
+	asked, right, unanswered := 0, 0, 0
 	for _, c := range r.Chats {
+		if c.Requested && !c.Asked {
+			unanswered++
+		}
 		ratings = append(ratings, c.Ratings...)
 		if f := c.Final; f != nil {
 			q, b, e = append(q, f.Quality), append(b, f.Breadth), append(e, f.Engagement)
@@ -168,6 +174,9 @@ func (r Report) WriteDigest(w io.Writer) error {
 			out.WriteString("profile guesses: none (no final answered the router's evaluation request)\n")
 		} else {
 			fmt.Fprintf(&out, "profile guesses: %d of %d right (%.0f%%)\n", right, asked, 100*float64(right)/float64(asked))
+		}
+		if unanswered > 0 {
+			fmt.Fprintf(&out, "evaluation requests unanswered: %d (sent after the bot had ended the chat itself; its score counted, no profile guess)\n", unanswered)
 		}
 	}
 	_, err := io.WriteString(w, out.String())
@@ -216,6 +225,7 @@ func (s *Server) report() Report {
 			Judge:      c.judge,
 			Truth:      c.truth,
 			Asked:      c.asked,
+			Requested:  c.requested,
 		}
 		if c.scores != nil {
 			f := *c.scores

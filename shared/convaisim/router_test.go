@@ -121,15 +121,18 @@ func routerBot(reply func(profile []string, cmd convai.Command) []string) func(*
 	}
 }
 
+// routerCase is a bot played in one router chat of script.
+type routerCase struct {
+	name   string
+	script Script
+	reply  func(profile []string, cmd convai.Command) []string
+	want   []string // each violation must contain one of these; none: no violations
+	check  func(t *testing.T, c ChatReport)
+}
+
 func TestRouterRules(t *testing.T) {
 	reply := func(text string) string { return convai.EncodeReply(text, 6) }
-	tests := []struct {
-		name   string
-		script Script
-		reply  func(profile []string, cmd convai.Command) []string
-		want   []string // each violation must contain one of these; none: no violations
-		check  func(t *testing.T, c ChatReport)
-	}{
+	tests := []routerCase{
 		{
 			name:   "profile parrot is cut off",
 			script: Scripts[4], // long
@@ -228,6 +231,35 @@ func TestRouterRules(t *testing.T) {
 			want: []string{`without "msg_evaluation"`},
 		},
 	}
+	ownEnd := func(answer bool) func([]string, convai.Command) []string {
+		return func(_ []string, cmd convai.Command) []string {
+			switch cmd.Kind {
+			case convai.Start:
+				return nil
+			case convai.End:
+				if !answer {
+					return nil
+				}
+				return []string{convai.EncodeFinal(convai.SettleFinal(brain.Scores{Quality: 5, Profile: new(int)}, cmd.Judge))}
+			}
+			if convai.IsGoodbye(cmd.Arg) {
+				return []string{reply("Bye!"), convai.EncodeFinal(convai.SettleFinal(brain.Scores{Quality: 5}, nil))}
+			}
+			return []string{reply("I see.")}
+		}
+	}
+	tests = append(tests,
+		routerCase{name: "own end, request answered", script: Scripts[2], reply: ownEnd(true), check: func(t *testing.T, c ChatReport) {
+			if !c.Requested || !c.Asked || c.Final == nil || c.Final.Profile == nil {
+				t.Errorf("requested %v, asked %v, final %+v: want the request sent and answered", c.Requested, c.Asked, c.Final)
+			}
+		}},
+		routerCase{name: "own end, request ignored", script: Scripts[2], reply: ownEnd(false), check: func(t *testing.T, c ChatReport) {
+			if !c.Requested || c.Asked || !c.Ended {
+				t.Errorf("requested %v, asked %v, ended %v: want the request sent and left unanswered", c.Requested, c.Asked, c.Ended)
+			}
+		}},
+	)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
@@ -260,6 +292,9 @@ func TestRouterRules(t *testing.T) {
 			}
 			if !strings.Contains(out.String(), "profile guesses: ") {
 				t.Errorf("summary lacks the profile guesses:\n%s", out.String())
+			}
+			if unanswered := strings.Contains(out.String(), "evaluation requests unanswered: 1"); unanswered != (tt.name == "own end, request ignored") {
+				t.Errorf("summary reports an unanswered request: %v:\n%s", unanswered, out.String())
 			}
 		})
 	}

@@ -145,6 +145,8 @@ type chat struct {
 	ratings []int         // the bot's valid evaluations of partner messages
 	scores  *brain.Scores // the bot's valid final evaluation
 	asked   bool          // the final answered the evaluation request
+	// requested: the router sent its request after the bot ended the chat.
+	requested bool
 }
 
 // cast gives a router chat its roles, drawn from rng: the bot's profile,
@@ -514,8 +516,11 @@ func (s *Server) sendMessage(w http.ResponseWriter, params map[string]json.RawMe
 	}
 	final, verr := convai.Validate(text, c.requireEval)
 	reject := ""
+	// The router takes one more final in answer to the evaluation request
+	// it sends after a bot ended the chat itself.
+	answersRequest := c.requested && !c.asked && c.expect == expectFinal && final && verr == nil
 	switch {
-	case c.final:
+	case c.final && !answersRequest:
 		c.violate("a message after the final /end: %s", abbreviate(text))
 		reject = "chat is over"
 	case final && verr != nil:
