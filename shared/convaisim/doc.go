@@ -15,8 +15,8 @@
 // sharing a word trigram with the bot's profile is refused; ten in a row end
 // the chat). As the router did, it also sends the evaluation request after a
 // bot ended a chat itself, and takes one more final in answer. The summary
-// digests the bot's own ratings and finals, and the
-// share of right profile guesses.
+// digests the bot's own ratings and finals, and the share of right profile
+// guesses.
 //
 // Participants run it before a contest to find the mistakes the real servers
 // punish silently.
