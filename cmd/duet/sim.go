@@ -116,6 +116,9 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return fmt.Errorf("simulation: %w", err)
 	}
+	if rep.Unreachable != "" {
+		return fmt.Errorf("the bot was unreachable: %s", rep.Unreachable)
+	}
 	if !rep.OK() {
 		return fmt.Errorf("the bot broke the protocol %d times", rep.ViolationCount())
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/httpapi"
@@ -98,6 +99,10 @@ func TestSampleEvents(t *testing.T) {
 		{"telegram-message.json", http.StatusOK, 2},
 		{"telegram-message.json", http.StatusOK, 2}, // Telegram's re-delivery: no second reply
 		{"telegram-end.json", http.StatusOK, 3},
+		// A ConvAI2 chat of the 2018 router: a profile, then its evaluation request.
+		{"telegram-convai2-start.json", http.StatusOK, 3},
+		{"telegram-convai2-message.json", http.StatusOK, 4},
+		{"telegram-convai2-end.json", http.StatusOK, 5},
 	}
 	for _, s := range steps {
 		resp, err := h.Handle(context.Background(), loadEvent(t, s.file))
@@ -114,14 +119,19 @@ func TestSampleEvents(t *testing.T) {
 			t.Fatalf("%s: %d messages sent, want %d", s.file, n, s.wantSent)
 		}
 	}
+	finals := map[int]bool{2: true, 4: true}
 	for i, msg := range api.sent {
 		final, err := convai.Validate(msg, i > 0)
 		if err != nil {
 			t.Errorf("message %d %s: %v", i, msg, err)
 		}
-		if final != (i == len(api.sent)-1) {
+		if final != finals[i] {
 			t.Errorf("message %d %s: final=%v", i, msg, final)
 		}
+	}
+	// The router's final: a score in 1..5 and a guess among its two profiles.
+	if err := convai.CheckJudged(api.sent[4], brain.Judge{Min: 1, Max: 5, Profiles: [][]string{{"a"}, {"b"}}}); err != nil {
+		t.Errorf("final %s for the router: %v", api.sent[4], err)
 	}
 }
 

@@ -249,7 +249,13 @@ func (e *Engine) apply(ctx context.Context, s *session, u Update, cmd Command) (
 		return rec, e.answer(ctx, s, rec, s.request(), false)
 	case End:
 		rec.Kind = EndRecord
-		return rec, e.final(ctx, rec, s.request())
+		req := s.request()
+		req.Judge = cmd.Judge
+		if cmd.JudgeErr != nil {
+			e.log().WarnContext(ctx, "malformed evaluation request; answering for 1..5 without candidates",
+				"chat", u.ChatID, "err", cmd.JudgeErr)
+		}
+		return rec, e.final(ctx, rec, req)
 	}
 	if cmd.Arg == "" {
 		return nil, duet.Errorf(duet.EINVALID, "chat %d: empty message", u.ChatID)
@@ -282,12 +288,16 @@ func (e *Engine) answer(ctx context.Context, s *session, rec *Record, req brain.
 	return e.final(ctx, rec, req)
 }
 
-// final puts the whole-chat evaluation in rec.
+// final puts the whole-chat evaluation in rec, made valid for the
+// server's evaluation request req.Judge. It is computed once, before the
+// record is stored: a retried delivery resends the stored scores, so the
+// request itself need not be kept.
 func (e *Engine) final(ctx context.Context, rec *Record, req brain.Request) error {
 	scores, err := e.Evaluator.Final(ctx, req)
 	if err != nil {
 		return duet.Wrap(duet.EUNAVAILABLE, err, "score chat")
 	}
+	scores = SettleFinal(scores, req.Judge)
 	rec.Final = &scores
 	return nil
 }

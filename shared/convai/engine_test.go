@@ -1,6 +1,7 @@
 package convai_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -391,5 +392,104 @@ func TestRestartWithUndelivered(t *testing.T) {
 	}
 	if got := f.partnerTurns(t, 4); got != 0 {
 		t.Errorf("new chat has %d partner turns, want none", got)
+	}
+}
+
+// judgeBrain is echoBrain whose final reports what request it saw: the
+// score is the number of candidates (out of range on purpose when large)
+// and the profile guess the last candidate's index plus one (never valid).
+type judgeBrain struct {
+	echoBrain
+	mu  sync.Mutex
+	got []*brain.Judge
+}
+
+func (b *judgeBrain) Final(_ context.Context, r brain.Request) (brain.Scores, error) {
+	b.mu.Lock()
+	b.got = append(b.got, r.Judge)
+	b.mu.Unlock()
+	s := brain.Scores{Quality: 10, Breadth: 6, Engagement: 7}
+	if r.Judge != nil {
+		s.Score = 100
+		n := len(r.Judge.Profiles)
+		s.Profile = &n
+	}
+	return s, nil
+}
+
+// TestRouterDialect plays a 2018 router chat: the profile after /start,
+// rated replies carrying msg_evaluation, and the evaluation request at the
+// end answered with all five keys, the score in range and the guess a
+// valid index; a malformed request still ends the chat, for 1..5 without
+// a guess.
+func TestRouterDialect(t *testing.T) {
+	profile := "i like to ride horses.\ni help tend the fields.\ni have three horses.\ni love the sunrise."
+	judge := brain.Judge{Min: 2, Max: 4, Profiles: [][]string{{"i am a nurse.", "i like cats."}, {"i play guitar."}, {"i hate mornings."}}}
+	tests := []struct {
+		name        string
+		end         string
+		want        *brain.Judge
+		wantScore   int
+		wantProfile int // -1: no profile_idx
+	}{
+		{"request", convai.FormatJudge(judge), &judge, 4, 2},
+		{"crlf request", strings.ReplaceAll(convai.FormatJudge(judge), "\n", "\r\n"), &judge, 4, 2},
+		{"range only", "/end 1 10", &brain.Judge{Min: 1, Max: 10}, 10, -1},
+		{"malformed", "/end 5 1\n/profile_0\nx", &convai.DefaultJudge, 5, -1},
+		{"2017 end", "/end", nil, 5, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t)
+			jb := &judgeBrain{}
+			var logs bytes.Buffer
+			f.engine.Evaluator, f.engine.Log = jb, slog.New(slog.NewTextHandler(&logs, nil))
+			mustHandle(t, f, 7, 1, "/start\n"+profile)
+			mustHandle(t, f, 7, 2, "hi there! do you have pets?")
+			mustHandle(t, f, 7, 3, tt.end)
+			sent := f.out.of(7)
+			if len(sent) != 2 {
+				t.Fatalf("sent %d messages, want 2: %q", len(sent), sent)
+			}
+			var reply map[string]any
+			if err := json.Unmarshal([]byte(sent[0]), &reply); err != nil {
+				t.Fatal(err)
+			}
+			if reply["evaluation"] == nil || reply["msg_evaluation"] != reply["evaluation"] {
+				t.Errorf("reply %s: msg_evaluation must equal evaluation", sent[0])
+			}
+			if final, err := convai.Validate(sent[1], true); !final || err != nil {
+				t.Fatalf("final %s: %v, %v", sent[1], final, err)
+			}
+			var fin struct {
+				Text       string
+				Evaluation map[string]int
+			}
+			if err := json.Unmarshal([]byte(sent[1]), &fin); err != nil {
+				t.Fatal(err)
+			}
+			ev := fin.Evaluation
+			if ev["quality"] != 10 || ev["breadth"] != 6 || ev["engagement"] != 7 {
+				t.Errorf("final %s: want quality 10, breadth 6, engagement 7", sent[1])
+			}
+			if ev["score"] != tt.wantScore {
+				t.Errorf("final %s: score %d, want %d", sent[1], ev["score"], tt.wantScore)
+			}
+			idx, has := ev["profile_idx"]
+			if tt.wantProfile < 0 && has || tt.wantProfile >= 0 && (!has || idx != tt.wantProfile) {
+				t.Errorf("final %s: profile_idx %d (present %v), want %d", sent[1], idx, has, tt.wantProfile)
+			}
+			if len(jb.got) != 1 || fmt.Sprint(jb.got[0]) != fmt.Sprint(tt.want) {
+				t.Errorf("Final saw judge %v, want %v", jb.got, tt.want)
+			}
+			if warned := strings.Contains(logs.String(), "malformed evaluation request"); warned != (tt.name == "malformed") {
+				t.Errorf("logged a malformed request: %v, want %v (logs %q)", warned, tt.name == "malformed", logs.String())
+			}
+			// A redelivered /end resends the stored final, unchanged.
+			mustHandle(t, f, 7, 3, tt.end)
+			if again := f.out.of(7); len(again) != 2 || len(jb.got) != 1 {
+				t.Errorf("redelivered /end: sent %q, Final called %d times", again, len(jb.got))
+			}
+		})
 	}
 }

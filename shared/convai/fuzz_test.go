@@ -3,6 +3,8 @@ package convai
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -223,23 +225,110 @@ func mustJSONBytes(s string) []byte {
 }
 
 // FuzzEncodeFinal checks that the final message, for any scores, is a
-// valid /end with the three clamped integer scores.
+// valid /end with the three clamped integer scores, the score always
+// present (derived from quality into 1..5 when the evaluator gave none) and
+// a profile guess only when one was made; and that SettleFinal for any
+// request puts the score in its range and the guess among its candidates.
 func FuzzEncodeFinal(f *testing.F) {
-	f.Add(7, 0, 11)
-	f.Add(-1<<63, 1<<62, 5)
-	f.Fuzz(func(t *testing.T, q, b, e int) {
-		msg := EncodeFinal(brain.Scores{Quality: q, Breadth: b, Engagement: e})
+	f.Add(7, 0, 11, 0, -1, 1, 5, uint8(2))
+	f.Add(-1<<63, 1<<62, 5, 1<<62, 0, 1, 5, uint8(0))
+	f.Add(5, 5, 5, 3, 7, 3, 7, uint8(32))
+	f.Fuzz(func(t *testing.T, q, b, e, score, profile, lo, hi int, n uint8) {
+		in := brain.Scores{Quality: q, Breadth: b, Engagement: e, Score: score}
+		if profile >= 0 {
+			in.Profile = &profile
+		}
+		msg := EncodeFinal(in)
 		final, err := Validate(msg, true)
-		if !final || err != nil {
-			t.Fatalf("EncodeFinal(%d, %d, %d) = %s: final %v, %v", q, b, e, msg, final, err)
+		if !final || (err != nil && score >= 0 && score <= maxJudgeScore && profile < maxJudgeProfiles) {
+			t.Fatalf("EncodeFinal(%+v) = %s: final %v, %v", in, msg, final, err)
 		}
 		var got Final
 		if err := json.Unmarshal([]byte(msg), &got); err != nil {
 			t.Fatal(err)
 		}
-		want := brain.Scores{Quality: brain.Clamp(q), Breadth: brain.Clamp(b), Engagement: brain.Clamp(e)}
-		if got.Text != "/end" || got.Evaluation != want {
-			t.Fatalf("EncodeFinal(%d, %d, %d) = %+v, want /end with %+v", q, b, e, got, want)
+		want := brain.Scores{Quality: brain.Clamp(q), Breadth: brain.Clamp(b), Engagement: brain.Clamp(e), Score: score}
+		if score == 0 {
+			want.Score = scaleScore(q, 1, 5)
+		}
+		if got.Text != "/end" || got.Evaluation.Quality != want.Quality || got.Evaluation.Breadth != want.Breadth ||
+			got.Evaluation.Engagement != want.Engagement || got.Evaluation.Score != want.Score {
+			t.Fatalf("EncodeFinal(%+v) = %+v, want /end with %+v", in, got, want)
+		}
+		if (got.Evaluation.Profile != nil) != (profile >= 0) || profile >= 0 && *got.Evaluation.Profile != profile {
+			t.Fatalf("EncodeFinal(%+v): profile_idx %v, want %d", in, got.Evaluation.Profile, profile)
+		}
+
+		// Any request the parser accepts: the settled final satisfies it.
+		j := &brain.Judge{Min: lo, Max: hi}
+		for i := range int(n) % (maxJudgeProfiles + 1) {
+			j.Profiles = append(j.Profiles, []string{fmt.Sprint("sentence ", i)})
+		}
+		if j2, err := ParseJudge(FormatJudge(*j)[len("/end "):]); err != nil || j2 == nil {
+			return // not a request the bot accepts: it answers DefaultJudge instead
+		}
+		settled := SettleFinal(in, j)
+		msg = EncodeFinal(settled)
+		if final, err := Validate(msg, true); !final || err != nil {
+			t.Fatalf("EncodeFinal(SettleFinal(%+v, %d..%d)) = %s: %v", in, lo, hi, msg, err)
+		}
+		if err := CheckJudged(msg, *j); err != nil {
+			t.Fatalf("SettleFinal(%+v, %d..%d, %d profiles) = %s: %v", in, lo, hi, len(j.Profiles), msg, err)
+		}
+	})
+}
+
+// FuzzParseJudge checks the reader of the router's evaluation request:
+// never a panic; an accepted request has 1 <= lo <= hi <= maxJudgeScore
+// and non-empty, trimmed, single-line profile sentences; a rejected one
+// falls back to DefaultJudge with an error; formatting an accepted request
+// and reading it back (with CRLF line ends and blank lines added) gives it
+// again; and the final settled for it is in its range.
+func FuzzParseJudge(f *testing.F) {
+	f.Add("1 5\n/profile_0\ni like cats.\ni am a nurse.\n/profile_1\ni have two dogs.", 7, true)
+	f.Add("1 5\r\n\r\n/profile_0 i like cats.\r\n", 0, false)
+	f.Add("0 10", 3, false)
+	f.Add("Invalid JSON", 3, false)
+	f.Add("1 5\n/profile_1\nx", 3, false)
+	f.Add("5", 3, true)
+	f.Fuzz(func(t *testing.T, rest string, score int, crlf bool) {
+		j, err := ParseJudge(rest)
+		if err != nil {
+			if !reflect.DeepEqual(j, &DefaultJudge) {
+				t.Fatalf("ParseJudge(%q) failed (%v) with %+v, want DefaultJudge", rest, err, j)
+			}
+			return
+		}
+		if j == nil {
+			return
+		}
+		if j.Min < 1 || j.Min > j.Max || j.Max > maxJudgeScore || len(j.Profiles) > maxJudgeProfiles {
+			t.Fatalf("ParseJudge(%q) accepted %d..%d with %d profiles", rest, j.Min, j.Max, len(j.Profiles))
+		}
+		for i, p := range j.Profiles {
+			if len(p) == 0 || len(p) > maxProfileLines {
+				t.Fatalf("ParseJudge(%q): profile %d has %d sentences", rest, i, len(p))
+			}
+			for _, line := range p {
+				if line == "" || line != strings.TrimSpace(line) || strings.ContainsAny(line, "\r\n") {
+					t.Fatalf("ParseJudge(%q): profile %d sentence %q", rest, i, line)
+				}
+			}
+		}
+		msg := FormatJudge(*j)
+		if crlf {
+			msg = strings.ReplaceAll(msg, "\n", "\r\n\r\n")
+		}
+		cmd := Parse(msg)
+		if cmd.Kind != End || cmd.JudgeErr != nil || !reflect.DeepEqual(cmd.Judge, j) {
+			t.Fatalf("Parse(FormatJudge(%+v)) = %+v (judge %+v)", j, cmd, cmd.Judge)
+		}
+		s := SettleFinal(brain.Scores{Quality: score, Score: score, Profile: &score}, j)
+		if s.Score < j.Min || s.Score > j.Max {
+			t.Fatalf("SettleFinal score %d outside %d..%d", s.Score, j.Min, j.Max)
+		}
+		if (s.Profile != nil) != (len(j.Profiles) > 0) || s.Profile != nil && (*s.Profile < 0 || *s.Profile >= len(j.Profiles)) {
+			t.Fatalf("SettleFinal profile %v with %d candidates", s.Profile, len(j.Profiles))
 		}
 	})
 }
@@ -252,6 +341,9 @@ func FuzzEncodeFinal(f *testing.F) {
 func FuzzValidate(f *testing.F) {
 	for _, s := range []string{
 		EncodeReply("Hello", 7), EncodeReply("Hi", 0), EncodeFinal(brain.Scores{Quality: 7, Breadth: 1, Engagement: 10}),
+		EncodeFinal(brain.Scores{Quality: 7, Breadth: 1, Engagement: 10, Score: 3, Profile: new(int)}),
+		`{"text":"a","evaluation":5,"msg_evaluation":5}`, `{"text":"a","evaluation":5,"msg_evaluation":"5"}`,
+		`{"text":"a","msg_evaluation":5}`, `{"text":"/end","evaluation":{"quality":1,"breadth":2,"engagement":3,"score":0,"profile_idx":-1}}`,
 		`{"text":"a","evaluation":5.5}`, `{"text":"a","evaluation":5.0}`, `{"text":"a","evaluation":1e1}`,
 		`{"text":"a","evaluation":"5"}`, `{"text":"a","evaluation":null}`, `{"text":" ","evaluation":5}`,
 		`{"text":" /end ","evaluation":{"quality":1,"breadth":2,"engagement":3,"x":"y"}}`,
@@ -282,10 +374,21 @@ func FuzzValidate(f *testing.F) {
 					t.Fatalf("final %s = %s accepted", k, s[k])
 				}
 			}
+			if v, ok := s["score"]; ok && !intIn(v, 1, maxJudgeScore) {
+				t.Fatalf("final score = %s accepted", v)
+			}
+			if v, ok := s["profile_idx"]; ok && !intIn(v, 0, maxJudgeProfiles-1) {
+				t.Fatalf("final profile_idx = %s accepted", v)
+			}
 			return
 		}
 		if strings.TrimSpace(text) == "" || strings.TrimSpace(text) == "/end" {
 			t.Fatalf("reply with text %q accepted", text)
+		}
+		var raw map[string]json.RawMessage
+		_ = json.Unmarshal([]byte(msg), &raw)
+		if m, ok := raw["msg_evaluation"]; ok && (!has || !intIn(m, 1, 10) || !intIn(eval, 1, 10) || string(bytes.TrimSpace(m)) != string(bytes.TrimSpace(eval))) {
+			t.Fatalf("msg_evaluation %s accepted beside evaluation %s", m, eval)
 		}
 		if requireEval && !has {
 			t.Fatal("reply without a required evaluation accepted")

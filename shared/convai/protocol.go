@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -47,6 +48,12 @@ type Command struct {
 	// Begin is set on a /start whose last line is /begin: the bot must
 	// reply to the context at once.
 	Begin bool
+	// Judge is set on an /end that carries the 2018 router's evaluation
+	// request ("/end 1 5\n/profile_0\n…"). When that request is
+	// malformed, Judge asks for 1..5 without candidates and JudgeErr says
+	// what was wrong: the chat still ends.
+	Judge    *brain.Judge
+	JudgeErr error
 }
 
 // Parse reads a server message. Commands match as prefixes followed by
@@ -71,7 +78,8 @@ func Parse(text string) Command {
 	case "begin":
 		return Command{Kind: Begin, Arg: rest}
 	case "end":
-		return Command{Kind: End, Arg: rest}
+		j, err := ParseJudge(rest)
+		return Command{Kind: End, Arg: rest, Judge: j, JudgeErr: err}
 	}
 	return Command{Kind: Text, Arg: t}
 }
@@ -146,6 +154,9 @@ type Reply struct {
 	// Evaluation rates the partner's last message, 1..10. It is omitted
 	// only on the reply to the context (after /begin).
 	Evaluation *int `json:"evaluation,omitempty"`
+	// MsgEvaluation repeats Evaluation for the 2018 router, which reads
+	// only this key (the 2017 server ignores it).
+	MsgEvaluation *int `json:"msg_evaluation,omitempty"`
 }
 
 // Final is the JSON of the last message of every chat.
@@ -161,7 +172,7 @@ func EncodeReply(text string, rating int) string {
 	r := Reply{Text: strings.TrimSpace(text)}
 	if rating != 0 {
 		v := brain.Clamp(rating)
-		r.Evaluation = &v
+		r.Evaluation, r.MsgEvaluation = &v, &v
 	}
 	for {
 		msg := mustJSON(r)
@@ -175,13 +186,164 @@ func EncodeReply(text string, rating int) string {
 	}
 }
 
-// EncodeFinal returns the inner JSON of the last message of a chat.
+// EncodeFinal returns the inner JSON of the last message of a chat: the
+// 2017 server's three scores, and the router's score and profile guess as
+// SettleFinal left them (a score of 0 is derived from quality in 1..5, so
+// that the key is always there; a negative guess is left out).
 func EncodeFinal(s brain.Scores) string {
-	return mustJSON(Final{Text: "/end", Evaluation: brain.Scores{
+	e := brain.Scores{
 		Quality:    brain.Clamp(s.Quality),
 		Breadth:    brain.Clamp(s.Breadth),
 		Engagement: brain.Clamp(s.Engagement),
-	}})
+		Score:      s.Score,
+	}
+	if e.Score == 0 {
+		e.Score = scaleScore(e.Quality, DefaultJudge.Min, DefaultJudge.Max)
+	}
+	if s.Profile != nil && *s.Profile >= 0 {
+		i := *s.Profile
+		e.Profile = &i
+	}
+	return mustJSON(Final{Text: "/end", Evaluation: e})
+}
+
+// SettleFinal returns the evaluator's scores made valid for the request j
+// (nil: no request, 1..5 without candidates): the three 2017 scores in
+// 1..10; the score in j's range, derived from quality when the evaluator
+// gave none; the profile guess a valid index of j's candidates (0 when the
+// evaluator made none), and no guess without candidates.
+func SettleFinal(s brain.Scores, j *brain.Judge) brain.Scores {
+	if j == nil {
+		j = &DefaultJudge
+	}
+	lo, hi := j.Min, max(j.Max, j.Min)
+	out := brain.Scores{
+		Quality:    brain.Clamp(s.Quality),
+		Breadth:    brain.Clamp(s.Breadth),
+		Engagement: brain.Clamp(s.Engagement),
+	}
+	if s.Score == 0 {
+		out.Score = scaleScore(out.Quality, lo, hi)
+	} else {
+		out.Score = min(max(s.Score, lo), hi)
+	}
+	if n := len(j.Profiles); n > 0 {
+		i := 0
+		if s.Profile != nil {
+			i = min(max(*s.Profile, 0), n-1)
+		}
+		out.Profile = &i
+	}
+	return out
+}
+
+// scaleScore maps a 1..10 rating linearly onto lo..hi, rounding to nearest.
+func scaleScore(q, lo, hi int) int {
+	q = brain.Clamp(q)
+	return lo + ((q-1)*(hi-lo)*2+9)/18
+}
+
+// DefaultJudge is the evaluation the router's shipped configuration asks
+// for, used when an /end carries no request or a malformed one: a score in
+// 1..5 and no candidate profiles.
+var DefaultJudge = brain.Judge{Min: 1, Max: 5}
+
+// Bounds of an evaluation request this bot accepts: the router's range is
+// 1 5; anything far outside small positive integers is not a request.
+const (
+	maxJudgeScore    = 100 // highest hi
+	maxJudgeProfiles = 32  // candidate profiles
+	maxProfileLines  = 32  // sentences of one profile
+)
+
+// ParseJudge reads the part of an /end message after the command: the
+// 2018 router's evaluation request "<lo> <hi>\n/profile_0\n<sentences…>
+// \n/profile_1\n…". It returns nil and no error when rest is no request
+// (empty, or a 2017 reason such as "Invalid JSON"). A malformed request
+// returns DefaultJudge and an error saying why. Blank lines, surrounding
+// white space and CRLF line ends are tolerated; the profile blocks must be
+// numbered from 0 in order and each hold at least one sentence.
+func ParseJudge(rest string) (*brain.Judge, error) {
+	rest = strings.ReplaceAll(rest, "\r\n", "\n")
+	rest = strings.ReplaceAll(rest, "\r", "\n")
+	lines := strings.Split(strings.TrimSpace(rest), "\n")
+	first := strings.Fields(lines[0])
+	if len(first) == 0 {
+		return nil, nil
+	}
+	_, numErr := strconv.Atoi(first[0])
+	if numErr != nil && !strings.HasPrefix(first[0], "/profile") && !strings.Contains(rest, "\n/profile") {
+		return nil, nil // a reason, not a request
+	}
+	fail := func(format string, a ...any) (*brain.Judge, error) {
+		d := DefaultJudge
+		return &d, fmt.Errorf("evaluation request: "+format, a...)
+	}
+	if len(first) != 2 {
+		return fail("first line %q: want two integers lo hi", truncate(lines[0], 40))
+	}
+	lo, err1 := strconv.Atoi(first[0])
+	hi, err2 := strconv.Atoi(first[1])
+	switch {
+	case err1 != nil || err2 != nil:
+		return fail("first line %q: want two integers lo hi", truncate(lines[0], 40))
+	case lo < 1 || hi > maxJudgeScore || lo > hi:
+		return fail("score range %d..%d: want 1 <= lo <= hi <= %d", lo, hi, maxJudgeScore)
+	}
+	j := &brain.Judge{Min: lo, Max: hi}
+	for _, line := range lines[1:] {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if name, ok := strings.CutPrefix(line, "/profile_"); ok {
+			name, inline, _ := strings.Cut(strings.ReplaceAll(name, "\t", " "), " ") // tolerate "/profile_0 i like cats."
+			n, err := strconv.Atoi(name)
+			if err != nil || n != len(j.Profiles) {
+				return fail("%q: want /profile_%d", truncate(line, 40), len(j.Profiles))
+			}
+			if n > 0 && len(j.Profiles[n-1]) == 0 {
+				return fail("/profile_%d has no sentences", n-1)
+			}
+			if n >= maxJudgeProfiles {
+				return fail("more than %d profiles", maxJudgeProfiles)
+			}
+			j.Profiles = append(j.Profiles, nil)
+			if line = strings.TrimSpace(inline); line == "" {
+				continue
+			}
+			if strings.HasPrefix(line, "/profile_") {
+				return fail("%q: two profile headers on one line", truncate(line, 40))
+			}
+		}
+		if len(j.Profiles) == 0 {
+			return fail("text %q before /profile_0", truncate(line, 40))
+		}
+		p := &j.Profiles[len(j.Profiles)-1]
+		if len(*p) >= maxProfileLines {
+			return fail("/profile_%d has more than %d sentences", len(j.Profiles)-1, maxProfileLines)
+		}
+		*p = append(*p, line)
+	}
+	if n := len(j.Profiles); n > 0 && len(j.Profiles[n-1]) == 0 {
+		return fail("/profile_%d has no sentences", n-1)
+	}
+	return j, nil
+}
+
+// FormatJudge returns the /end message by which the 2018 router asks for
+// the final evaluation j; ParseJudge reads it back.
+func FormatJudge(j brain.Judge) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "/end %d %d", j.Min, j.Max)
+	for i, p := range j.Profiles {
+		fmt.Fprintf(&b, "\n/profile_%d", i)
+		for _, line := range p {
+			b.WriteString("\n")
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }
 
 func mustJSON(v any) string {
@@ -239,12 +401,28 @@ func Validate(outer string, requireEval bool) (final bool, err error) {
 				return true, fmt.Errorf("/end evaluation %q: %v", k, err)
 			}
 		}
+		// The router's keys: their ranges depend on its request, which
+		// the caller checks (see CheckJudged); here only their type.
+		if raw, ok := s["score"]; ok {
+			if _, err := checkInt(raw, 1, maxJudgeScore); err != nil {
+				return true, fmt.Errorf(`/end evaluation "score": %v`, err)
+			}
+		}
+		if raw, ok := s["profile_idx"]; ok {
+			if _, err := checkInt(raw, 0, maxJudgeProfiles-1); err != nil {
+				return true, fmt.Errorf(`/end evaluation "profile_idx": %v`, err)
+			}
+		}
 		return true, nil
 	}
 	if strings.TrimSpace(text) == "" {
 		return false, errors.New(`"text" is empty`)
 	}
+	msg, hasMsg := raw["msg_evaluation"]
 	if !hasEval {
+		if hasMsg {
+			return false, errors.New(`"msg_evaluation" without "evaluation"`)
+		}
 		if requireEval {
 			return false, errors.New(`"evaluation" is missing`)
 		}
@@ -253,30 +431,65 @@ func Validate(outer string, requireEval bool) (final bool, err error) {
 	if err := checkScore(ev); err != nil {
 		return false, fmt.Errorf(`"evaluation": %v`, err)
 	}
+	if hasMsg && !bytes.Equal(bytes.TrimSpace(msg), bytes.TrimSpace(ev)) {
+		return false, fmt.Errorf(`"msg_evaluation" %s differs from "evaluation" %s`, msg, ev)
+	}
 	return false, nil
 }
 
+// CheckJudged checks the router's keys of a final (as Validate accepted
+// it) against the request j: "score" in j's range, and "profile_idx" a
+// valid index when j has candidates.
+func CheckJudged(outer string, j brain.Judge) error {
+	var f struct {
+		Evaluation map[string]json.RawMessage `json:"evaluation"`
+	}
+	if err := json.Unmarshal([]byte(outer), &f); err != nil {
+		return fmt.Errorf("final is not a JSON object: %v", err)
+	}
+	if _, err := checkInt(f.Evaluation["score"], j.Min, j.Max); err != nil {
+		return fmt.Errorf(`"score": %v`, err)
+	}
+	raw, has := f.Evaluation["profile_idx"]
+	if len(j.Profiles) == 0 {
+		if has {
+			return fmt.Errorf(`"profile_idx" %s without candidate profiles`, raw)
+		}
+		return nil
+	}
+	if _, err := checkInt(raw, 0, len(j.Profiles)-1); err != nil {
+		return fmt.Errorf(`"profile_idx": %v`, err)
+	}
+	return nil
+}
+
 func checkScore(raw json.RawMessage) error {
+	_, err := checkInt(raw, 1, 10)
+	return err
+}
+
+// checkInt reads raw as an integer in lo..hi.
+func checkInt(raw json.RawMessage, lo, hi int) (int, error) {
 	if len(raw) == 0 {
-		return errors.New("missing")
+		return 0, errors.New("missing")
 	}
 	if raw[0] == '"' {
-		return fmt.Errorf("got %s, want an integer", raw)
+		return 0, fmt.Errorf("got %s, want an integer", raw)
 	}
 	var n json.Number
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(&n); err != nil {
-		return fmt.Errorf("got %s, want an integer", raw)
+		return 0, fmt.Errorf("got %s, want an integer", raw)
 	}
 	v, err := n.Int64()
 	if err != nil {
-		return fmt.Errorf("got %s, want an integer", raw)
+		return 0, fmt.Errorf("got %s, want an integer", raw)
 	}
-	if v < 1 || v > 10 {
-		return fmt.Errorf("got %d, want 1..10", v)
+	if v < int64(lo) || v > int64(hi) {
+		return 0, fmt.Errorf("got %d, want %d..%d", v, lo, hi)
 	}
-	return nil
+	return int(v), nil
 }
 
 // goodbyes are phrases by which a partner clearly ends a conversation.

@@ -42,6 +42,8 @@ func FuzzBotMessage(f *testing.F) {
 		convai.EncodeFinal(brain.Scores{Quality: 7, Breadth: 5, Engagement: 9}), `{"text":"/end","evaluation":5}`,
 		`{"text":"hi","evaluation":5.5}`, `{"text":" ","evaluation":5}`, `plain text`, ``, `/end`,
 		`{"text":"a","evaluation":5,"evaluation":"x"}`, strings.Repeat("é", 5000),
+		convai.EncodeFinal(brain.Scores{Quality: 7, Breadth: 5, Engagement: 9, Score: 3, Profile: new(int)}),
+		`{"text":"Yes, I like to ride horses. Do you?","evaluation":5,"msg_evaluation":5}`,
 	} {
 		f.Add(uint8(i), uint8(i), i%2 == 0, s)
 	}
@@ -70,7 +72,8 @@ func FuzzBotMessage(f *testing.F) {
 			t.Fatalf("transcript %q, want the one bot line %q", c.lines, text)
 		}
 		final, verr := convai.Validate(text, requireEval)
-		wantViolation := verr != nil || (!final && before != expectReply)
+		routerBad, refused := routerRules(c, text, final, verr, before)
+		wantViolation := verr != nil || (!final && before != expectReply) || routerBad
 		if got := len(c.violations) > 0; got != wantViolation {
 			t.Fatalf("%s, expecting %d: violations %q, want any: %v (Validate: final %v, %v)", d, before, c.violations, wantViolation, final, verr)
 		}
@@ -78,7 +81,7 @@ func FuzzBotMessage(f *testing.F) {
 			t.Fatalf("chat final = %v after %q (Validate: final %v, %v)", c.final, text, final, verr)
 		}
 		strict := d != DialectTelegram
-		if wantErr := strict && verr != nil; (sendErr != nil) != wantErr {
+		if wantErr := strict && (verr != nil || refused); (sendErr != nil) != wantErr {
 			t.Fatalf("%s: send error %v, want one: %v (Validate: %v)", d, sendErr, wantErr, verr)
 		}
 		if sendErr != nil {
@@ -91,6 +94,43 @@ func FuzzBotMessage(f *testing.F) {
 			t.Fatalf("answer %+v, want chat %d with the text sent", msg, id)
 		}
 	})
+}
+
+// routerRules is the 2018 router's own rules for a message Validate
+// accepted, written apart from the simulator's: whether the message
+// breaks one, and whether the router refuses it.
+func routerRules(c *chat, text string, final bool, verr error, before expectation) (bad, refused bool) {
+	if c.judge == nil || verr != nil {
+		return false, false
+	}
+	var m struct {
+		Text       string
+		Evaluation json.RawMessage
+		Msg        json.RawMessage `json:"msg_evaluation"`
+	}
+	_ = json.Unmarshal([]byte(text), &m)
+	if final {
+		j := convai.DefaultJudge
+		if before == expectFinal {
+			j = *c.judge
+		}
+		return convai.CheckJudged(text, j) != nil, false
+	}
+	if before != expectReply {
+		return false, false
+	}
+	profile := map[[3]string]bool{}
+	w := routerWords(strings.Join(c.profile, "\n"))
+	for i := 0; i+3 < len(w); i++ {
+		profile[[3]string{w[i], w[i+1], w[i+2]}] = true
+	}
+	mw := routerWords(m.Text)
+	for i := 0; i+3 < len(mw); i++ {
+		if profile[[3]string{mw[i], mw[i+1], mw[i+2]}] {
+			refused = true
+		}
+	}
+	return refused || (m.Evaluation != nil && m.Msg == nil), refused
 }
 
 // FuzzParams feeds the simulator's parameter reading arbitrary bodies and

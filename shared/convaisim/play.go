@@ -10,9 +10,11 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/telegram"
 )
 
@@ -99,7 +101,15 @@ func (s *Server) finish() { s.doneOnce.Do(func() { close(s.done) }) }
 // servers do.
 func (s *Server) partner(ctx context.Context, c *chat) {
 	sc := c.script
-	if !s.deliver(ctx, c, sc.startText(s.cfg.Dialect), expectNothing, false) {
+	start, lines, end := sc.startText(s.cfg.Dialect), sc.Lines, endText(s.cfg.Dialect)
+	if c.judge != nil {
+		// The router: the bot plays a profile, the partner its own, and the
+		// end asks which candidate the partner was.
+		start = "/start\n" + strings.Join(c.profile, "\n")
+		lines = partnerLines(sc.Lines, c.judge.Profiles[c.truth])
+		end = convai.FormatJudge(*c.judge)
+	}
+	if !s.deliver(ctx, c, start, expectNothing, false) {
 		return
 	}
 	if sc.Begin {
@@ -108,9 +118,13 @@ func (s *Server) partner(ctx context.Context, c *chat) {
 		}
 		s.awaitReply(ctx, c, "/begin")
 	}
-	for _, line := range sc.Lines {
+	for _, line := range lines {
 		if s.isFinal(c) {
+			s.requestAfterOwnEnd(ctx, c, end)
 			return // the bot ended the chat
+		}
+		if s.isCutOff(c) {
+			break // the router ends the chat
 		}
 		if !s.deliver(ctx, c, line, expectReply, true) {
 			return
@@ -122,10 +136,14 @@ func (s *Server) partner(ctx context.Context, c *chat) {
 	if sc.Goodbye && !sc.ServerEnds {
 		s.wait(ctx, c, min(goodbyeGrace, s.cfg.ReplyTimeout), func() bool { return c.final })
 	}
-	if s.isFinal(c) || ctx.Err() != nil {
+	if s.isFinal(c) {
+		s.requestAfterOwnEnd(ctx, c, end)
 		return
 	}
-	if !s.deliver(ctx, c, endText(s.cfg.Dialect), expectFinal, false) {
+	if ctx.Err() != nil {
+		return
+	}
+	if !s.deliver(ctx, c, end, expectFinal, false) {
 		return
 	}
 	if !s.wait(ctx, c, s.cfg.ReplyTimeout, func() bool { return c.final }) && ctx.Err() == nil {
@@ -133,6 +151,29 @@ func (s *Server) partner(ctx context.Context, c *chat) {
 		c.violate("no final /end evaluation within %s of the server's /end", s.cfg.ReplyTimeout)
 		s.mu.Unlock()
 	}
+}
+
+// requestAfterOwnEnd plays what the router did when a bot ended a chat
+// itself: it read the score (and any guess) of that final, then sent the
+// bot its evaluation request all the same. The bot may answer it with a
+// second final (the router took it) or not (the router did not wait).
+func (s *Server) requestAfterOwnEnd(ctx context.Context, c *chat, end string) {
+	if c.judge == nil || ctx.Err() != nil {
+		return
+	}
+	s.mu.Lock()
+	c.requested = true
+	s.mu.Unlock()
+	if !s.deliver(ctx, c, end, expectFinal, false) {
+		return
+	}
+	s.wait(ctx, c, min(goodbyeGrace, s.cfg.ReplyTimeout), func() bool { return c.asked })
+}
+
+func (s *Server) isCutOff(c *chat) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return c.cutOff
 }
 
 func (s *Server) isFinal(c *chat) bool {
@@ -237,6 +278,9 @@ func (s *Server) post(ctx context.Context, u telegram.Update) error {
 		if last == nil {
 			return nil
 		}
+		s.mu.Lock()
+		s.postErr = last
+		s.mu.Unlock()
 		s.cfg.Log.Warn("webhook delivery failed", "attempt", attempt, "err", last)
 	}
 	return fmt.Errorf("%d attempts: %w", webhookAttempts, last)
@@ -260,6 +304,9 @@ func (s *Server) postOnce(ctx context.Context, body []byte) error {
 		return err
 	}
 	defer resp.Body.Close()
+	s.mu.Lock()
+	s.contacted = true
+	s.mu.Unlock()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return fmt.Errorf("the bot answered HTTP %d", resp.StatusCode)

@@ -13,11 +13,13 @@ import (
 	mrand "math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/telegram"
 )
@@ -128,6 +130,44 @@ type chat struct {
 	lines       []Line
 	violations  []string
 	signal      chan struct{} // poked on every bot message
+
+	// The 2018 router's roles (Dialect2018 only): the bot's profile sent
+	// after /start and its trigrams as the router counts them, the
+	// evaluation request sent at the end, with the partner's true profile
+	// at index truth among its candidates.
+	profile  []string
+	trigrams map[[3]string]bool
+	judge    *brain.Judge
+	truth    int
+	bad      int  // bad messages (profile trigrams) in a row
+	cutOff   bool // the router ended the chat for badInARow of them
+
+	ratings []int         // the bot's valid evaluations of partner messages
+	scores  *brain.Scores // the bot's valid final evaluation
+	asked   bool          // the final answered the evaluation request
+	// requested: the router sent its request after the bot ended the chat.
+	requested bool
+}
+
+// cast gives a router chat its roles, drawn from rng: the bot's profile,
+// the partner's, and one or two other candidates, all of distinct sentences.
+func (c *chat) cast(rng *mrand.Rand) {
+	used := map[string]bool{}
+	size := func() int { return 4 + rng.IntN(2) }
+	c.profile = randomProfile(rng, size(), used)
+	c.trigrams = routerTrigrams(strings.Join(c.profile, "\n"))
+	cands := [][]string{randomProfile(rng, size(), used)}
+	for range 1 + rng.IntN(2) {
+		cands = append(cands, randomProfile(rng, size(), used))
+	}
+	order := rng.Perm(len(cands))
+	c.judge = &brain.Judge{Min: 1, Max: 5, Profiles: make([][]string, len(cands))}
+	for i, k := range order {
+		c.judge.Profiles[i] = cands[k]
+		if k == 0 {
+			c.truth = i
+		}
+	}
 }
 
 func (c *chat) violate(format string, args ...any) {
@@ -161,6 +201,10 @@ type Server struct {
 	seen       map[string]bool
 	serverMsgs int
 	botMsgs    int
+	// contacted is set once the bot called the API or answered a webhook
+	// POST; postErr is the last failed webhook delivery.
+	contacted bool
+	postErr   error
 }
 
 // NewServer returns a simulator for cfg, with its chats set up but not
@@ -231,7 +275,11 @@ func NewServer(cfg Config) (*Server, error) {
 		seen:       map[string]bool{},
 	}
 	for i, id := range chatIDs(cfg.Dialect, cfg.Chats, rng) {
-		s.chats[id] = &chat{id: id, script: cfg.Scripts[i%len(cfg.Scripts)], signal: make(chan struct{}, 1)}
+		c := &chat{id: id, script: cfg.Scripts[i%len(cfg.Scripts)], signal: make(chan struct{}, 1)}
+		if cfg.Dialect == Dialect2018 {
+			c.cast(rng)
+		}
+		s.chats[id] = c
 		s.order = append(s.order, id)
 	}
 	return s, nil
@@ -272,6 +320,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusUnauthorized, "Unauthorized")
 		return
 	}
+	s.mu.Lock()
+	s.contacted = true
+	s.mu.Unlock()
 	method := strings.TrimPrefix(r.URL.Path, prefix)
 	params, isJSON, err := readParams(r)
 	if err != nil {
@@ -465,8 +516,11 @@ func (s *Server) sendMessage(w http.ResponseWriter, params map[string]json.RawMe
 	}
 	final, verr := convai.Validate(text, c.requireEval)
 	reject := ""
+	// The router takes one more final in answer to the evaluation request
+	// it sends after a bot ended the chat itself.
+	answersRequest := c.requested && !c.asked && c.expect == expectFinal && final && verr == nil
 	switch {
-	case c.final:
+	case c.final && !answersRequest:
 		c.violate("a message after the final /end: %s", abbreviate(text))
 		reject = "chat is over"
 	case final && verr != nil:
@@ -474,7 +528,7 @@ func (s *Server) sendMessage(w http.ResponseWriter, params map[string]json.RawMe
 		reject = verr.Error()
 	case final:
 		c.final = true
-		c.expect = expectNothing
+		s.checkFinal(c, text)
 	case c.expect == expectFinal:
 		c.violate("after the server's /end the bot must send the final /end evaluation, got: %s", abbreviate(text))
 		if verr != nil {
@@ -491,7 +545,9 @@ func (s *Server) sendMessage(w http.ResponseWriter, params map[string]json.RawMe
 		if verr != nil {
 			c.violate("invalid reply: %v", verr)
 			reject = verr.Error()
+			break
 		}
+		reject = s.checkReply(c, text)
 	}
 	if reject != "" && strict {
 		s.fail(w, http.StatusBadRequest, "Bad Request: "+reject)
@@ -499,6 +555,67 @@ func (s *Server) sendMessage(w http.ResponseWriter, params map[string]json.RawMe
 	}
 	s.nextMsg++
 	s.ok(w, s.message(c.id, text, s.nextMsg))
+}
+
+// checkFinal records a valid final and checks it against the evaluation
+// request it answers. Callers hold s.mu.
+func (s *Server) checkFinal(c *chat, text string) {
+	asked := c.expect == expectFinal
+	c.expect = expectNothing
+	var f convai.Final
+	if err := json.Unmarshal([]byte(text), &f); err != nil {
+		return // Validate accepted it: cannot happen
+	}
+	c.scores, c.asked = &f.Evaluation, asked && c.judge != nil
+	if s.cfg.Dialect != Dialect2018 {
+		return
+	}
+	j := convai.DefaultJudge // a final the bot sent unasked answers no candidates
+	if c.asked {
+		j = *c.judge
+	}
+	if err := convai.CheckJudged(text, j); err != nil {
+		c.violate("final for the router: %v", err)
+	}
+}
+
+// checkReply records a valid reply's rating and applies the router's rules
+// to it: the rating must be in msg_evaluation, and a message repeating a
+// trigram of the bot's profile is refused (the chat ends after badInARow
+// of them in a row). It returns why the message is refused, or "".
+// Callers hold s.mu.
+func (s *Server) checkReply(c *chat, text string) string {
+	var r struct {
+		Text          string `json:"text"`
+		Evaluation    *int   `json:"evaluation"`
+		MsgEvaluation *int   `json:"msg_evaluation"`
+	}
+	if err := json.Unmarshal([]byte(text), &r); err != nil {
+		return "" // Validate accepted it: cannot happen
+	}
+	if r.Evaluation != nil {
+		c.ratings = append(c.ratings, *r.Evaluation)
+	}
+	if s.cfg.Dialect != Dialect2018 {
+		return ""
+	}
+	if r.Evaluation != nil && r.MsgEvaluation == nil {
+		c.violate(`a rated reply without "msg_evaluation": the router reads only that key`)
+	}
+	bad := profileTrigrams(c.trigrams, r.Text)
+	if len(bad) == 0 {
+		c.bad = 0
+		return ""
+	}
+	c.bad++
+	slices.Sort(bad)
+	c.violate("a reply repeats %d word trigram(s) of the bot's profile (%q…), %d in a row: the router refuses it",
+		len(bad), bad[0], c.bad)
+	if c.bad >= badInARow {
+		c.cutOff = true
+		c.violate("%d replies in a row repeat the bot's profile: the router ends the chat", c.bad)
+	}
+	return "Error: <class 'convai.exceptions.ProfileTrigramDetectedInMessageError'>: "
 }
 
 // message is a Message of the dialect.

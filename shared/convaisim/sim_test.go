@@ -32,7 +32,7 @@ type fakeBrain struct{}
 
 func (fakeBrain) Reply(_ context.Context, req brain.Request) (string, error) {
 	if last, ok := req.LastPartner(); ok {
-		return "You said: " + last, nil
+		return fmt.Sprintf("You said %d words.", len(strings.Fields(last))), nil
 	}
 	return "Let us talk about this.", nil
 }
@@ -178,8 +178,8 @@ func brokenBot(reply func(cmd convai.Command) []string) func(*testing.T, string,
 }
 
 const (
-	goodReply = `{"text":"I see.","evaluation":5}`
-	goodFinal = `{"text":"/end","evaluation":{"quality":5,"breadth":5,"engagement":5}}`
+	goodReply = `{"text":"I see.","evaluation":5,"msg_evaluation":5}`
+	goodFinal = `{"text":"/end","evaluation":{"quality":5,"breadth":5,"engagement":5,"score":3,"profile_idx":1}}`
 )
 
 // standard answers like a correct bot, with f overriding the reply to text.

@@ -148,3 +148,60 @@ func FuzzCleanReply(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseFinal checks the reader of a model's answer to the router's
+// evaluation request: never a panic; an accepted answer has the three
+// scores 1..10, its score in the request's range and its profile guess a
+// valid index (present exactly when there are candidates); and an answer
+// written with valid values is read back exactly.
+func FuzzParseFinal(f *testing.F) {
+	f.Add(`{"quality":7,"breadth":5,"engagement":9,"score":4,"profile_idx":1}`, 1, 5, uint8(2), 7, 4, 1)
+	f.Add("```json\n{\"quality\":7,\"breadth\":5,\"engagement\":9,\"score\":6}\n```", 1, 5, uint8(0), 0, 9, -1)
+	f.Add(`{"quality":7,"breadth":5,"engagement":9,"score":3.0,"profile_idx":"0"}`, 3, 3, uint8(3), 10, 3, 2)
+	f.Fuzz(func(t *testing.T, text string, lo, hi int, n uint8, q, s, p int) {
+		lo, hi = min(max(lo, 1), 100), min(max(hi, 1), 100)
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+		j := &brain.Judge{Min: lo, Max: hi}
+		for i := range int(n % 5) {
+			j.Profiles = append(j.Profiles, []string{strings.Repeat("x", i+1)})
+		}
+		check := func(text string) (brain.Scores, error) {
+			got, err := parseFinal(text, j)
+			if err != nil {
+				if !errors.Is(err, ErrInvalid) {
+					t.Fatalf("parseFinal(%q): %v, want ErrInvalid", text, err)
+				}
+				return got, err
+			}
+			for _, v := range []int{got.Quality, got.Breadth, got.Engagement} {
+				if v < 1 || v > 10 {
+					t.Fatalf("parseFinal(%q) = %+v: a score out of 1..10", text, got)
+				}
+			}
+			if got.Score < lo || got.Score > hi {
+				t.Fatalf("parseFinal(%q) score %d, want %d..%d", text, got.Score, lo, hi)
+			}
+			if (got.Profile != nil) != (len(j.Profiles) > 0) || got.Profile != nil && (*got.Profile < 0 || *got.Profile >= len(j.Profiles)) {
+				t.Fatalf("parseFinal(%q) profile %v with %d candidates", text, got.Profile, len(j.Profiles))
+			}
+			return got, nil
+		}
+		_, _ = check(text)
+
+		obj := map[string]any{"quality": q, "breadth": 5, "engagement": 5, "score": s}
+		if p >= 0 {
+			obj["profile_idx"] = p
+		}
+		raw, _ := json.Marshal(obj)
+		got, err := check(string(raw))
+		valid := q >= 1 && q <= 10 && s >= lo && s <= hi && (len(j.Profiles) == 0 || p >= 0 && p < len(j.Profiles))
+		if valid != (err == nil) {
+			t.Fatalf("parseFinal(%s) for %d..%d with %d profiles: %v, want valid %v", raw, lo, hi, len(j.Profiles), err, valid)
+		}
+		if valid && (got.Quality != q || got.Score != s || len(j.Profiles) > 0 && *got.Profile != p) {
+			t.Fatalf("parseFinal(%s) = %+v", raw, got)
+		}
+	})
+}

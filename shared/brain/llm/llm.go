@@ -138,12 +138,15 @@ func (b *Brain) Rate(ctx context.Context, req brain.Request) (int, error) {
 	return b.opt.FallbackEvaluator.Rate(ctx, req)
 }
 
-// Final scores the partner over the whole chat with the model.
+// Final scores the partner over the whole chat with the model, and answers
+// the router's evaluation request req.Judge when there is one: an answer
+// out of its range or naming no listed profile is invalid, and the offline
+// evaluator answers instead.
 func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, error) {
 	var s brain.Scores
 	err := b.call(ctx, "final", finalPrompt(req), b.opt.FallbackEvaluator != nil, func(r ChatResponse) error {
-		m, err := parseScores(r.Text, "quality", "breadth", "engagement")
-		s = brain.Scores{Quality: m["quality"], Breadth: m["breadth"], Engagement: m["engagement"]}
+		var err error
+		s, err = parseFinal(r.Text, req.Judge)
 		return err
 	})
 	if err == nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -290,6 +291,40 @@ func TestFinal(t *testing.T) {
 		got, err := b.Final(context.Background(), chatReq)
 		if err != nil || got != tt.want {
 			t.Errorf("Final(%s): got %+v, %v, want %+v", tt.answer, got, err, tt.want)
+		}
+	}
+}
+
+// TestFinalJudge answers the router's evaluation request with the model,
+// and falls back to the offline evaluator when the model's score is out
+// of the range or its guess names no listed profile.
+func TestFinalJudge(t *testing.T) {
+	req := chatReq
+	req.Judge = &brain.Judge{Min: 1, Max: 5, Profiles: [][]string{{"i am a pilot."}, {"i like towers."}}}
+	wantOffline, err := offline.New().Final(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := 1
+	tests := []struct {
+		answer string
+		want   brain.Scores
+	}{
+		{`{"quality": 7, "breadth": 5, "engagement": 9, "score": 4, "profile_idx": 1}`, brain.Scores{Quality: 7, Breadth: 5, Engagement: 9, Score: 4, Profile: &one}},
+		{`{"quality": 7, "breadth": 5, "engagement": 9, "score": 6, "profile_idx": 1}`, wantOffline},
+		{`{"quality": 7, "breadth": 5, "engagement": 9, "score": 4, "profile_idx": 2}`, wantOffline},
+		{`{"quality": 7, "breadth": 5, "engagement": 9, "score": 4}`, wantOffline},
+		{`{"quality": 7, "breadth": 5, "engagement": 9}`, wantOffline},
+	}
+	for _, tt := range tests {
+		m := &fakeModel{chat: answer(tt.answer)}
+		b, _, _ := newBrain(t, m, time.Second)
+		got, err := b.Final(context.Background(), req)
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Final(%s): got %+v, %v, want %+v", tt.answer, got, err, tt.want)
+		}
+		if len(m.reqs) == 0 || !strings.Contains(m.reqs[0].Messages[0].Content, "Profile 1: i like towers.") {
+			t.Errorf("Final(%s): the prompt lacks the candidate profiles", tt.answer)
 		}
 	}
 }

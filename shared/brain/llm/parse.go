@@ -34,6 +34,16 @@ var fence = regexp.MustCompile("(?s)^```[a-zA-Z]*\\s*(.*?)\\s*```$")
 // to add a "reason"); anything else around it, a missing key, a string, a
 // fraction or a number out of range is invalid.
 func parseScores(text string, keys ...string) (map[string]int, error) {
+	obj, err := answerObject(text)
+	if err != nil {
+		return nil, err
+	}
+	return scoresOf(obj, keys...)
+}
+
+// answerObject reads the one JSON object a model answered with, maybe in
+// a ``` fence, after any reasoning block.
+func answerObject(text string) (map[string]json.RawMessage, error) {
 	text = strings.TrimSpace(stripThinking(text))
 	if m := fence.FindStringSubmatch(text); m != nil {
 		text = m[1]
@@ -47,6 +57,42 @@ func parseScores(text string, keys ...string) (map[string]int, error) {
 	if strings.TrimSpace(text[dec.InputOffset():]) != "" {
 		return nil, fmt.Errorf("%w: text after the JSON object", ErrInvalid)
 	}
+	return obj, nil
+}
+
+// parseFinal reads the model's whole-chat evaluation: quality, breadth and
+// engagement, each 1..10, and for the router's request j (when set) a
+// "score" in j.Min..j.Max and, when j lists candidates, a "profile_idx"
+// that is one of their indexes. Anything else is invalid, so that the
+// caller retries or falls back.
+func parseFinal(text string, j *brain.Judge) (brain.Scores, error) {
+	obj, err := answerObject(text)
+	if err != nil {
+		return brain.Scores{}, err
+	}
+	m, err := scoresOf(obj, "quality", "breadth", "engagement")
+	if err != nil {
+		return brain.Scores{}, err
+	}
+	s := brain.Scores{Quality: m["quality"], Breadth: m["breadth"], Engagement: m["engagement"]}
+	if j == nil {
+		return s, nil
+	}
+	if s.Score, err = wholeIn(obj["score"], j.Min, j.Max); err != nil {
+		return brain.Scores{}, fmt.Errorf("%w: %q: %v", ErrInvalid, "score", err)
+	}
+	if len(j.Profiles) > 0 {
+		i, err := wholeIn(obj["profile_idx"], 0, len(j.Profiles)-1)
+		if err != nil {
+			return brain.Scores{}, fmt.Errorf("%w: %q: %v", ErrInvalid, "profile_idx", err)
+		}
+		s.Profile = &i
+	}
+	return s, nil
+}
+
+// scoresOf reads each of keys from obj as an integer 1..10.
+func scoresOf(obj map[string]json.RawMessage, keys ...string) (map[string]int, error) {
 	out := make(map[string]int, len(keys))
 	for _, k := range keys {
 		raw, ok := obj[k]
@@ -63,7 +109,10 @@ func parseScores(text string, keys ...string) (map[string]int, error) {
 }
 
 // score reads a JSON number that is a whole number 1..10 (7 or 7.0).
-func score(raw json.RawMessage) (int, error) {
+func score(raw json.RawMessage) (int, error) { return wholeIn(raw, 1, 10) }
+
+// wholeIn reads a JSON number that is a whole number in lo..hi.
+func wholeIn(raw json.RawMessage, lo, hi int) (int, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || (raw[0] != '-' && (raw[0] < '0' || raw[0] > '9')) {
 		return 0, errors.New("not a number")
@@ -75,8 +124,8 @@ func score(raw json.RawMessage) (int, error) {
 	if f != math.Trunc(f) {
 		return 0, errors.New("not an integer")
 	}
-	if f < 1 || f > 10 {
-		return 0, errors.New("out of 1..10")
+	if f < float64(lo) || f > float64(hi) {
+		return 0, fmt.Errorf("out of %d..%d", lo, hi)
 	}
 	return int(f), nil
 }

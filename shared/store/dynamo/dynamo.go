@@ -145,10 +145,35 @@ type recordItem struct {
 	WriteID      string      `dynamodbav:"wid"`
 }
 
+// finalScore is a record's whole-chat evaluation: fixed-size, whatever the
+// router's evaluation request held (the candidate profiles are not kept:
+// the final is computed before its record is written).
 type finalScore struct {
 	Quality    int `dynamodbav:"q"`
 	Breadth    int `dynamodbav:"b"`
 	Engagement int `dynamodbav:"e"`
+	Score      int `dynamodbav:"s,omitempty"`
+	// Profile is the profile guess plus one, so that 0 (omitted) means none.
+	Profile int `dynamodbav:"pi,omitempty"`
+}
+
+// scores returns the stored evaluation as the engine sees it.
+func (f *finalScore) scores() *brain.Scores {
+	s := &brain.Scores{Quality: f.Quality, Breadth: f.Breadth, Engagement: f.Engagement, Score: f.Score}
+	if f.Profile > 0 {
+		i := f.Profile - 1
+		s.Profile = &i
+	}
+	return s
+}
+
+// newFinalScore returns the stored form of s.
+func newFinalScore(s *brain.Scores) *finalScore {
+	f := &finalScore{Quality: s.Quality, Breadth: s.Breadth, Engagement: s.Engagement, Score: s.Score}
+	if s.Profile != nil && *s.Profile >= 0 {
+		f.Profile = *s.Profile + 1
+	}
+	return f
 }
 
 func chatPK(id int64) string { return chatPrefix + strconv.FormatInt(id, 10) }
@@ -286,7 +311,7 @@ func (r *recordItem) record() convai.Record {
 		Lease: convai.Lease{Owner: r.LeaseOwner, Until: fromNanos(r.LeaseUntil)},
 	}
 	if r.Final != nil {
-		rec.Final = &brain.Scores{Quality: r.Final.Quality, Breadth: r.Final.Breadth, Engagement: r.Final.Engagement}
+		rec.Final = r.Final.scores()
 	}
 	return rec
 }
@@ -305,7 +330,7 @@ func (s *Store) Append(ctx context.Context, id int64, r *convai.Record) error {
 		WriteID:   rand.Text(),
 	}
 	if f := r.Final; f != nil {
-		it.Final = &finalScore{Quality: f.Quality, Breadth: f.Breadth, Engagement: f.Engagement}
+		it.Final = newFinalScore(f)
 	}
 	item, err := attributevalue.MarshalMap(it)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/duet"
 )
@@ -225,6 +227,42 @@ func TestCommitRecognisesItsRetriedWrite(t *testing.T) {
 	}
 }
 
+// TestFinalRoundTrip writes a record's final through Append and reads it
+// back: the router's score and profile guess (index 0 included) survive,
+// and a final without them stays without them.
+func TestFinalRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		final brain.Scores
+	}{
+		{"2017 scores only", brain.Scores{Quality: 3, Breadth: 4, Engagement: 5}},
+		{"score, no profile", brain.Scores{Quality: 3, Breadth: 4, Engagement: 5, Score: 2}},
+		{"profile 0", brain.Scores{Quality: 3, Breadth: 4, Engagement: 5, Score: 5, Profile: new(int)}},
+		{"profile 7", brain.Scores{Quality: 10, Breadth: 1, Engagement: 9, Score: 1, Profile: func() *int { i := 7; return &i }()}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var written map[string]types.AttributeValue
+			f := &fakeAPI{put: func(in *dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error) {
+				written = in.Item
+				return &dynamodb.PutItemOutput{}, nil
+			}}
+			final := tc.final
+			rec := &convai.Record{Session: 1, Seq: 2, Kind: convai.EndRecord, At: at, Final: &final}
+			if err := New(f, "t").Append(context.Background(), 1, rec); err != nil {
+				t.Fatal(err)
+			}
+			var it recordItem
+			if err := attributevalue.UnmarshalMap(written, &it); err != nil {
+				t.Fatal(err)
+			}
+			got := it.record().Final
+			if got == nil || !reflect.DeepEqual(*got, tc.final) {
+				t.Errorf("final read back = %+v, want %+v", got, tc.final)
+			}
+		})
+	}
+}
+
 // TestItemSizes holds the items a message writes to one write unit (1 KB)
 // with typical chat messages, whatever the chat's length: the head carries
 // no text and a bounded list of ids.
@@ -248,7 +286,7 @@ func TestItemSizes(t *testing.T) {
 	r := recordItem{PK: chatPK(-1001234567890), SK: recordSK(123, 99), Session: 123, Seq: 99, Kind: "turn",
 		UpdateID: 1 << 40, Sum: 1 << 63, Partner: msg, Bot: msg, Rating: 10, PartnerTurns: 99, At: at.UnixNano(),
 		LeaseOwner: strings.Repeat("o", 16), LeaseUntil: at.UnixNano(), ExpiresAt: at.Unix(), WriteID: strings.Repeat("x", 26),
-		Final: &finalScore{Quality: 10, Breadth: 10, Engagement: 10}}
+		Final: &finalScore{Quality: 10, Breadth: 10, Engagement: 10, Score: 100, Profile: 32}}
 	if av, err = attributevalue.MarshalMap(r); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/duet"
 )
@@ -180,10 +181,7 @@ func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 		c.Head.Recent = slices.Clone(e.head.Recent)
 	}
 	for i := range c.Records {
-		if f := c.Records[i].Final; f != nil {
-			v := *f
-			c.Records[i].Final = &v
-		}
+		c.Records[i].Final = cloneScores(c.Records[i].Final)
 	}
 	return c, nil
 }
@@ -199,10 +197,7 @@ func (s *Store) Append(_ context.Context, id int64, r *convai.Record) error {
 	}
 	e := s.touch(id, r.At)
 	rec := *r
-	if rec.Final != nil {
-		v := *rec.Final
-		rec.Final = &v
-	}
+	rec.Final = cloneScores(rec.Final)
 	e.records = append(e.records, rec)
 	e.records = keep(e.records)
 	return nil
@@ -312,4 +307,18 @@ func (s *Store) matching(match func(*convai.Head) (time.Time, bool)) []int64 {
 		ids[i] = h.id
 	}
 	return ids
+}
+
+// cloneScores returns a deep copy of s, so that no caller shares a stored
+// record's profile guess.
+func cloneScores(s *brain.Scores) *brain.Scores {
+	if s == nil {
+		return nil
+	}
+	v := *s
+	if s.Profile != nil {
+		i := *s.Profile
+		v.Profile = &i
+	}
+	return &v
 }

@@ -401,7 +401,7 @@ func fullRecords(base time.Time) []convai.Record {
 		{Session: 3, Seq: 1, Kind: convai.TurnRecord, UpdateID: 7, Sum: 12345, Partner: "They are fine.",
 			Bot: "Only fine?", Rating: 10, PartnerTurns: 1, At: base.Add(-time.Minute)},
 		{Session: 3, Seq: 2, Kind: convai.EndRecord, PartnerTurns: 1, At: base,
-			Final: &brain.Scores{Quality: 1, Breadth: 2, Engagement: 10}},
+			Final: &brain.Scores{Quality: 1, Breadth: 2, Engagement: 10, Score: 4, Profile: new(int)}},
 	}
 }
 
