@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 const testToken = "123456:SECRET-token_x"
@@ -621,5 +622,20 @@ func TestWebhookMethods(t *testing.T) {
 	}
 	if reqs[2].params["drop_pending_updates"] != false {
 		t.Errorf("got deleteWebhook params %v, want drop_pending_updates false", reqs[2].params)
+	}
+}
+
+// TestSnippetCutsOnCharacters quotes long error answers without splitting
+// a multi-byte character at the cut.
+func TestSnippetCutsOnCharacters(t *testing.T) {
+	for _, prefix := range []int{197, 198, 199, 200} {
+		body := strings.Repeat("a", prefix) + strings.Repeat("é—😀", 20)
+		got := snippet([]byte(body))
+		if !utf8.ValidString(got) || !strings.HasSuffix(got, "…") || len(got) > snippetBytes+len("…") {
+			t.Errorf("prefix %d: got %q, want valid UTF-8 of at most %d bytes and an ellipsis", prefix, got, snippetBytes)
+		}
+		if !strings.HasPrefix(body, strings.TrimSuffix(got, "…")) {
+			t.Errorf("prefix %d: got %q, want the start of the answer", prefix, got)
+		}
 	}
 }
