@@ -163,7 +163,11 @@ func newEmbedder(ctx context.Context, kind, baseURL, apiKey, model string) (embe
 		if apiKey == "" {
 			apiKey = os.Getenv("OPENAI_API_KEY")
 		}
-		return embed.NewCache(openai.New(baseURL, apiKey, model), 256), nil
+		c, err := openai.New(baseURL, apiKey, model)
+		if err != nil {
+			return nil, fmt.Errorf("%w: duet eval: --openai-base-url: %w", errUsage, err)
+		}
+		return embed.NewCache(c, 256), nil
 	case "bedrock":
 		cfg, err := awsconfig.LoadDefaultConfig(ctx)
 		if err != nil {

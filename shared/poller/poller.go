@@ -14,6 +14,7 @@ import (
 
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/duet"
+	"github.com/duetbot/duet/shared/retry"
 	"github.com/duetbot/duet/shared/telegram"
 )
 
@@ -41,7 +42,8 @@ type Poller struct {
 	Workers int
 	// Retries is how often a failed update is retried before it is dropped.
 	Retries int
-	// Backoff is the first wait after a failure; it doubles up to 30 s.
+	// Backoff is the first wait after a failure; it doubles up to 30 s,
+	// jittered (retry.Backoff).
 	Backoff time.Duration
 	// MinInterval is the least time between two getUpdates calls that
 	// brought nothing. Servers that ignore the long-poll timeout (the 2017
@@ -111,7 +113,8 @@ func (p *Poller) Run(ctx context.Context) error {
 	}
 	seed := maphash.MakeSeed()
 	var offset int64
-	wait := p.Backoff
+	backoff := p.backoff()
+	failures := 0
 poll:
 	for ctx.Err() == nil {
 		started := time.Now()
@@ -120,14 +123,15 @@ poll:
 			if ctx.Err() != nil {
 				break
 			}
-			p.Log.Warn("getUpdates failed", "err", err, "retry_in", wait)
-			sleep(ctx, wait)
-			wait = min(wait*2, 30*time.Second)
+			failures++
+			wait := backoff.Delay(failures)
+			p.Log.WarnContext(ctx, "getUpdates failed", "err", err, "retry_in", wait)
+			_ = retry.Sleep(ctx, wait)
 			continue
 		}
-		wait = p.Backoff
+		failures = 0
 		if len(updates) == 0 {
-			sleep(ctx, p.MinInterval-time.Since(started))
+			_ = retry.Sleep(ctx, p.MinInterval-time.Since(started))
 			continue
 		}
 		for _, u := range updates {
@@ -157,20 +161,25 @@ poll:
 	select {
 	case <-done:
 	case <-grace.C:
-		p.Log.Warn("stopping with updates still being handled; their stored answers go out on the next run or sweep", "grace", p.StopGrace)
+		p.Log.WarnContext(ctx, "stopping with updates still being handled; their stored answers go out on the next run or sweep", "grace", p.StopGrace)
 	}
 	stopWork()
 	if n := dropped.Load(); n > 0 {
-		p.Log.Info("stopping: dropped updates not yet handled", "count", n)
+		p.Log.InfoContext(ctx, "stopping: dropped updates not yet handled", "count", n)
 	}
 	return ctx.Err()
+}
+
+// backoff spaces the retries of a failing getUpdates or update.
+func (p *Poller) backoff() retry.Backoff {
+	return retry.Backoff{Base: p.Backoff, Max: max(30*time.Second, p.Backoff)}
 }
 
 // process handles one update in work, retrying what a retry can fix: the
 // whole update when nothing was stored, only the delivery when the answer
 // was. Once stop is done it retries no more.
 func (p *Poller) process(stop, work context.Context, u convai.Update) {
-	wait := p.Backoff
+	backoff := p.backoff()
 	deliverOnly := false
 	for attempt := 0; ; attempt++ {
 		var err error
@@ -183,31 +192,19 @@ func (p *Poller) process(stop, work context.Context, u convai.Update) {
 		case "":
 			return
 		case duet.EINVALID, duet.ENOTFOUND:
-			p.Log.Info("dropped update", "chat", u.ChatID, "reason", err)
+			p.Log.InfoContext(work, "dropped update", "chat", u.ChatID, "reason", err)
 			return
 		}
 		if attempt >= p.Retries || stop.Err() != nil {
-			p.Log.Error("giving up on update; the sweeper retries stored answers", "chat", u.ChatID, "err", err)
+			p.Log.ErrorContext(work, "giving up on update; the sweeper retries stored answers", "chat", u.ChatID, "err", err)
 			return
 		}
 		deliverOnly = deliverOnly || errors.Is(err, convai.ErrUndelivered)
-		p.Log.Warn("update failed, retrying", "chat", u.ChatID, "err", err, "retry_in", wait)
-		if !sleep(stop, wait) {
-			p.Log.Error("stopping: not retrying update; the sweeper retries stored answers", "chat", u.ChatID, "err", err)
+		wait := backoff.Delay(attempt + 1)
+		p.Log.WarnContext(work, "update failed, retrying", "chat", u.ChatID, "err", err, "retry_in", wait)
+		if retry.Sleep(stop, wait) != nil {
+			p.Log.ErrorContext(work, "stopping: not retrying update; the sweeper retries stored answers", "chat", u.ChatID, "err", err)
 			return
 		}
-		wait = min(wait*2, 30*time.Second)
-	}
-}
-
-// sleep waits d, or until ctx is done; it reports whether it waited d.
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
 	}
 }

@@ -8,14 +8,17 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
-	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/retry"
 )
 
 // Defaults of the client's options.
@@ -34,6 +37,55 @@ const (
 	maxBody = 8 << 20
 )
 
+// Settings of the pooled HTTP transport every Client uses unless
+// WithHTTPClient replaces it.
+const (
+	// DefaultMaxIdleConnsPerHost is how many idle keep-alive connections
+	// to the Bot API are kept: as many as replies are sent at once by a
+	// busy `duet serve` (and the poller's workers), so that a burst does
+	// not close what the next burst would reuse (net/http keeps 2).
+	DefaultMaxIdleConnsPerHost = 128
+	// DefaultIdleConnTimeout closes a connection idle this long. It is
+	// below the keep-alive timeouts of common servers and proxies (60–75 s),
+	// so that the client, not the server, closes an idle connection, and a
+	// connection left idle across a frozen Lambda is dropped, not reused.
+	DefaultIdleConnTimeout = 30 * time.Second
+	// DefaultDialTimeout bounds opening a TCP connection.
+	DefaultDialTimeout = 10 * time.Second
+	// DefaultTLSHandshakeTimeout bounds a TLS handshake.
+	DefaultTLSHandshakeTimeout = 10 * time.Second
+)
+
+// ErrMaybeSent is in the chain of a sendMessage error when the request was
+// written in full and the connection then failed (dropped, reset, timed
+// out) before an answer: the server may have recorded the message. The
+// client does not retry it, since a retry could make a second copy; the
+// chat engine decides, under its lease, whether to send it again.
+var ErrMaybeSent = errors.New("request sent but no answer: the server may have recorded it")
+
+// sharedTransport is the pooled, keep-alive HTTP/1.1 transport of every
+// Client made without WithHTTPClient: one pool per process, so all clients
+// of one host share their idle connections.
+var sharedTransport = newTransport()
+
+func newTransport() *http.Transport {
+	d := &net.Dialer{Timeout: DefaultDialTimeout, KeepAlive: 30 * time.Second}
+	return &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           d.DialContext,
+		MaxIdleConns:          4 * DefaultMaxIdleConnsPerHost,
+		MaxIdleConnsPerHost:   DefaultMaxIdleConnsPerHost,
+		IdleConnTimeout:       DefaultIdleConnTimeout,
+		TLSHandshakeTimeout:   DefaultTLSHandshakeTimeout,
+		ExpectContinueTimeout: time.Second,
+		// HTTP/1.1: a custom DialContext turns off HTTP/2 unless
+		// ForceAttemptHTTP2 is set. Many keep-alive connections spread the
+		// replies; one multiplexed connection would carry every long poll
+		// and reply behind one TCP window.
+		ForceAttemptHTTP2: false,
+	}
+}
+
 // Client calls the Bot API of one bot. It is safe for concurrent use.
 type Client struct {
 	// prefix is the URL before "/<method>", token included: never print it.
@@ -43,8 +95,7 @@ type Client struct {
 	hc             *http.Client
 	log            *slog.Logger
 	maxAttempts    int
-	backoffBase    time.Duration
-	backoffMax     time.Duration
+	backoff        retry.Backoff
 	requestTimeout time.Duration
 	maxRetryAfter  time.Duration
 	sleep          func(ctx context.Context, d time.Duration) error
@@ -55,9 +106,9 @@ var _ convai.Sender = (*Client)(nil)
 // Option configures a Client.
 type Option func(*Client)
 
-// WithHTTPClient sets the HTTP client. It should have no Timeout shorter
-// than the longest getUpdates long poll; the client bounds each attempt
-// itself.
+// WithHTTPClient replaces the pooled HTTP client (an in-process transport,
+// a proxy). It should have no Timeout shorter than the longest getUpdates
+// long poll; the client bounds each attempt itself.
 func WithHTTPClient(hc *http.Client) Option { return func(c *Client) { c.hc = hc } }
 
 // WithLogger sets the logger for retries.
@@ -70,7 +121,7 @@ func WithMaxAttempts(n int) Option { return func(c *Client) { c.maxAttempts = ma
 // and network failures: the first wait is about base, each next one doubles,
 // none exceeds maxWait. Waits are jittered.
 func WithBackoff(base, maxWait time.Duration) Option {
-	return func(c *Client) { c.backoffBase, c.backoffMax = base, maxWait }
+	return func(c *Client) { c.backoff = retry.Backoff{Base: base, Max: maxWait} }
 }
 
 // WithMaxRetryAfter sets the longest wait a 429 answer may impose on one
@@ -93,7 +144,10 @@ func WithSleep(sleep func(ctx context.Context, d time.Duration) error) Option {
 
 // New returns a client for the bot with token at the API base baseURL
 // (https://api.telegram.org, a 2018 router's address, or a 2017 server's
-// http://host/path/{token}). It makes no network call.
+// http://host/path/{token}). It makes no network call. Its HTTP client is
+// the package's pooled keep-alive transport (DefaultMaxIdleConnsPerHost
+// idle connections per host, closed after DefaultIdleConnTimeout), shared
+// by every Client of the process.
 func New(baseURL, token string, opts ...Option) (*Client, error) {
 	if token == "" {
 		return nil, errors.New("telegram client: empty bot token")
@@ -105,14 +159,13 @@ func New(baseURL, token string, opts ...Option) (*Client, error) {
 	}
 	c := &Client{
 		token:          token,
-		hc:             &http.Client{},
+		hc:             &http.Client{Transport: sharedTransport},
 		log:            slog.Default(),
 		maxAttempts:    DefaultMaxAttempts,
-		backoffBase:    DefaultBackoffBase,
-		backoffMax:     DefaultBackoffMax,
+		backoff:        retry.Backoff{Base: DefaultBackoffBase, Max: DefaultBackoffMax},
 		requestTimeout: DefaultRequestTimeout,
 		maxRetryAfter:  DefaultMaxRetryAfter,
-		sleep:          sleepCtx,
+		sleep:          retry.Sleep,
 	}
 	if strings.Contains(base, "{token}") {
 		c.prefix = strings.ReplaceAll(base, "{token}", url.PathEscape(token))
@@ -131,7 +184,7 @@ func (c *Client) GetUpdates(ctx context.Context, offset int64, timeout time.Dura
 	secs := max(int64(timeout/time.Second), 1)
 	params := map[string]any{"offset": offset, "timeout": secs, "allowed_updates": []string{"message"}}
 	var ups []Update
-	if err := c.call(ctx, "getUpdates", params, time.Duration(secs)*time.Second, &ups); err != nil {
+	if err := c.call(ctx, "getUpdates", params, idempotent, time.Duration(secs)*time.Second, &ups); err != nil {
 		return nil, err
 	}
 	return ups, nil
@@ -140,18 +193,24 @@ func (c *Client) GetUpdates(ctx context.Context, offset int64, timeout time.Dura
 // SendMessage sends text to a chat and returns the message the server made
 // of it. A server whose answer is not a Message (some answer true) still
 // counts as a success: the message is returned as sent.
+//
+// sendMessage is not idempotent, so SendMessage retries only what cannot
+// have reached the server — a failed dial (connection refused, DNS),
+// a request not written in full — and the answers that say it was not
+// acted on: 429 and 5xx. A connection that fails after the request was
+// written returns an error wrapping ErrMaybeSent, not retried.
 func (c *Client) SendMessage(ctx context.Context, chatID int64, text string) (*Message, error) {
 	params := struct {
 		ChatID int64  `json:"chat_id"`
 		Text   string `json:"text"`
 	}{chatID, text}
 	var raw json.RawMessage
-	if err := c.call(ctx, "sendMessage", params, 0, &raw); err != nil {
+	if err := c.call(ctx, "sendMessage", params, notIdempotent, 0, &raw); err != nil {
 		return nil, err
 	}
 	var m Message
 	if err := json.Unmarshal(raw, &m); err != nil || m.Chat.ID == 0 {
-		c.log.Debug("sendMessage answered with no message", "chat", chatID)
+		c.log.DebugContext(ctx, "sendMessage answered with no message", "chat", chatID)
 		return &Message{Chat: Chat{ID: chatID}, Text: text}, nil
 	}
 	return &m, nil
@@ -173,13 +232,13 @@ func (c *Client) SetWebhook(ctx context.Context, url, secretToken string) error 
 		AllowedUpdates     []string `json:"allowed_updates"`
 		DropPendingUpdates bool     `json:"drop_pending_updates"`
 	}{url, secretToken, []string{"message"}, false}
-	return c.call(ctx, "setWebhook", params, 0, nil)
+	return c.call(ctx, "setWebhook", params, idempotent, 0, nil)
 }
 
 // GetWebhookInfo returns the bot's webhook state.
 func (c *Client) GetWebhookInfo(ctx context.Context) (WebhookInfo, error) {
 	var info WebhookInfo
-	if err := c.call(ctx, "getWebhookInfo", struct{}{}, 0, &info); err != nil {
+	if err := c.call(ctx, "getWebhookInfo", struct{}{}, idempotent, 0, &info); err != nil {
 		return WebhookInfo{}, err
 	}
 	return info, nil
@@ -187,18 +246,25 @@ func (c *Client) GetWebhookInfo(ctx context.Context) (WebhookInfo, error) {
 
 // DeleteWebhook removes the bot's webhook, keeping pending updates.
 func (c *Client) DeleteWebhook(ctx context.Context) error {
-	return c.call(ctx, "deleteWebhook", map[string]bool{"drop_pending_updates": false}, 0, nil)
+	return c.call(ctx, "deleteWebhook", map[string]bool{"drop_pending_updates": false}, idempotent, 0, nil)
 }
 
+// Whether a method may be sent twice: getUpdates and the webhook methods
+// may (a second getUpdates asks for the same offset), sendMessage may not.
+const (
+	idempotent    = true
+	notIdempotent = false
+)
+
 // call posts params as JSON to method and decodes the result into out
-// (ignored when nil), retrying what a retry can help.
-func (c *Client) call(ctx context.Context, method string, params any, longPoll time.Duration, out any) error {
+// (ignored when nil), retrying what a retry can help and cannot duplicate.
+func (c *Client) call(ctx context.Context, method string, params any, idem bool, longPoll time.Duration, out any) error {
 	body, err := json.Marshal(params)
 	if err != nil {
 		return fmt.Errorf("telegram %s: encode request: %w", method, err)
 	}
 	for attempt := 1; ; attempt++ {
-		result, retry, err := c.attempt(ctx, method, body, longPoll)
+		result, again, err := c.attempt(ctx, method, body, idem, longPoll)
 		if err == nil {
 			if out == nil {
 				return nil
@@ -208,22 +274,17 @@ func (c *Client) call(ctx context.Context, method string, params any, longPoll t
 			}
 			return nil
 		}
-		var apiErr *APIError
-		isAPI := errors.As(err, &apiErr)
-		if !retry || ctx.Err() != nil || attempt >= c.maxAttempts {
+		if !again || ctx.Err() != nil || attempt >= c.maxAttempts {
 			return fmt.Errorf("telegram %s: %w", method, err)
 		}
-		wait := c.backoff(attempt)
-		if isAPI && apiErr.RetryAfter > 0 {
-			wait = apiErr.RetryAfter
-			if wait > c.maxRetryAfter {
-				return fmt.Errorf("telegram %s: %w (longer than the client waits; try again later)", method, err)
-			}
+		wait, limit := c.backoff.Delay(attempt), time.Duration(0)
+		if apiErr, ok := errors.AsType[*APIError](err); ok && apiErr.RetryAfter > 0 {
+			wait, limit = apiErr.RetryAfter, c.maxRetryAfter
 		}
-		if deadline, ok := ctx.Deadline(); ok && time.Now().Add(wait).After(deadline) {
-			return fmt.Errorf("telegram %s: %w (no time left to retry)", method, err)
+		if werr := retry.Check(ctx, wait, limit); werr != nil {
+			return fmt.Errorf("telegram %s: %w (not retried: %v)", method, err, werr)
 		}
-		c.log.Warn("telegram call failed, retrying", "method", method, "attempt", attempt, "wait", wait, "err", err)
+		c.log.WarnContext(ctx, "telegram call failed, retrying", "method", method, "attempt", attempt, "wait", wait, "err", err)
 		if serr := c.sleep(ctx, wait); serr != nil {
 			return fmt.Errorf("telegram %s: %w", method, err)
 		}
@@ -231,12 +292,23 @@ func (c *Client) call(ctx context.Context, method string, params any, longPoll t
 }
 
 // attempt makes one HTTP request and returns the raw result, or an error
-// and whether a retry may help.
-func (c *Client) attempt(ctx context.Context, method string, body []byte, longPoll time.Duration) (json.RawMessage, bool, error) {
+// and whether a retry may help. A request that is not idem is retried
+// after a network failure only if it was not written in full.
+func (c *Client) attempt(ctx context.Context, method string, body []byte, idem bool, longPoll time.Duration) (json.RawMessage, bool, error) {
 	if c.requestTimeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, c.requestTimeout+longPoll)
 		defer cancel()
+	}
+	var written atomic.Bool // set on the transport's goroutine
+	if !idem {
+		ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+			WroteRequest: func(i httptrace.WroteRequestInfo) {
+				if i.Err == nil {
+					written.Store(true)
+				}
+			},
+		})
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.prefix+"/"+method, bytes.NewReader(body))
 	if err != nil {
@@ -245,16 +317,24 @@ func (c *Client) attempt(ctx context.Context, method string, body []byte, longPo
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := c.hc.Do(req)
 	if err != nil {
+		if written.Load() {
+			return nil, false, fmt.Errorf("%w: %w", ErrMaybeSent, c.redact(err))
+		}
 		return nil, true, c.redact(err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
 	if err != nil {
-		return nil, true, c.redact(fmt.Errorf("read answer: %w", err))
+		// The server answered: an idem request is safe to send again, any
+		// other may have been acted on.
+		err = fmt.Errorf("read answer: %w", err)
+		if !idem {
+			return nil, false, fmt.Errorf("%w: %w", ErrMaybeSent, c.redact(err))
+		}
+		return nil, true, c.redact(err)
 	}
 	result, err := decodeAnswer(resp, data)
-	var apiErr *APIError
-	if errors.As(err, &apiErr) {
+	if apiErr, ok := errors.AsType[*APIError](err); ok {
 		apiErr.Description = redactToken(apiErr.Description, c.token)
 		return nil, apiErr.retryable(), err
 	}
@@ -307,40 +387,33 @@ func decodeAnswer(resp *http.Response, data []byte) (json.RawMessage, error) {
 	return nil, fmt.Errorf("answer with status %d is not JSON: %q", resp.StatusCode, snippet(trimmed))
 }
 
+// retryAfter is the body's parameters.retry_after when positive, else the
+// wait the headers ask for (see retry.After).
 func retryAfter(secs int, h http.Header) time.Duration {
 	if secs > 0 {
 		return time.Duration(secs) * time.Second
 	}
-	if n, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After"))); err == nil && n > 0 {
-		return time.Duration(n) * time.Second
-	}
-	return 0
+	d, _ := retry.After(h, time.Now())
+	return d
 }
 
+// snippetBytes bounds the part of an answer quoted in an error.
+const snippetBytes = 200
+
+// snippet quotes the start of an answer, cut on a character boundary.
 func snippet(b []byte) string {
-	const n = 200
 	s := strings.TrimSpace(string(b))
 	if s == "" {
 		return "(empty answer)"
 	}
-	if len(s) > n {
+	if len(s) > snippetBytes {
+		n := snippetBytes
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
 		s = s[:n] + "…"
 	}
 	return s
-}
-
-// backoff returns the jittered wait before retry number attempt (from 1).
-func (c *Client) backoff(attempt int) time.Duration {
-	d := c.backoffBase
-	for i := 1; i < attempt && d < c.backoffMax; i++ {
-		d *= 2
-	}
-	d = min(d, c.backoffMax)
-	if d <= 0 {
-		return 0
-	}
-	// Equal jitter: half fixed, half random, so retries of many chats spread out.
-	return d/2 + rand.N(d/2+1)
 }
 
 // redact drops the URL (which holds the token) from network errors and
@@ -364,14 +437,3 @@ func (e *redactedError) Error() string {
 }
 
 func (e *redactedError) Unwrap() error { return e.err }
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}

@@ -12,8 +12,10 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 const testToken = "123456:SECRET-token_x"
@@ -146,7 +148,7 @@ func router2018(t *testing.T, rec *recorder) *httptest.Server {
 	}))
 }
 
-func newClient(t *testing.T, base string, opts ...Option) *Client {
+func newClient(t testing.TB, base string, opts ...Option) *Client {
 	t.Helper()
 	c, err := New(base, testToken, append([]Option{WithLogger(slog.New(slog.DiscardHandler))}, opts...)...)
 	if err != nil {
@@ -317,15 +319,11 @@ type step struct {
 	hangup bool // close the connection without an answer
 }
 
-func scripted(t *testing.T, steps []step) (*httptest.Server, *int) {
+func scripted(t *testing.T, steps []step) (*httptest.Server, *atomic.Int64) {
 	t.Helper()
-	var mu sync.Mutex
-	n := 0
+	var n atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		i := n
-		n++
-		mu.Unlock()
+		i := int(n.Add(1) - 1)
 		s := steps[min(i, len(steps)-1)]
 		if s.hangup {
 			conn, _, err := w.(http.Hijacker).Hijack()
@@ -379,10 +377,16 @@ func TestRetries(t *testing.T) {
 			maxWait:   40 * time.Millisecond,
 		},
 		{
-			name:      "network failure is retried",
+			name:      "connection dropped after the request is not retried",
 			steps:     []step{{hangup: true}, {status: 200, body: okMessage}},
-			wantCalls: 2,
-			maxWait:   40 * time.Millisecond,
+			wantCalls: 1,
+			wantErr:   -1,
+		},
+		{
+			name:      "ok:false in a 200 without error_code is permanent",
+			steps:     []step{{status: 200, body: `{"ok":false,"description":"chat is over"}`}, {status: 200, body: okMessage}},
+			wantCalls: 1,
+			wantErr:   200,
 		},
 		{
 			name:      "400 is not retried",
@@ -468,8 +472,8 @@ func TestRetries(t *testing.T) {
 			case tt.wantErr < 0 && err == nil:
 				t.Fatal("got success, want an error")
 			}
-			if *calls != tt.wantCalls {
-				t.Errorf("got %d calls, want %d", *calls, tt.wantCalls)
+			if calls.Load() != int64(tt.wantCalls) {
+				t.Errorf("got %d calls, want %d", calls.Load(), tt.wantCalls)
 			}
 			if tt.wantWaits != nil && fmt.Sprint(waits) != fmt.Sprint(tt.wantWaits) {
 				t.Errorf("got waits %v, want %v", waits, tt.wantWaits)
@@ -511,8 +515,8 @@ func TestLong429ReturnsAtOnce(t *testing.T) {
 			if !errors.As(err, &apiErr) || apiErr.Code != 429 || apiErr.RetryAfter != time.Hour || apiErr.Permanent() {
 				t.Fatalf("got %v, want a retryable 429 *APIError asking for 1h", err)
 			}
-			if *calls != 1 {
-				t.Errorf("got %d calls, want 1", *calls)
+			if calls.Load() != 1 {
+				t.Errorf("got %d calls, want 1", calls.Load())
 			}
 		})
 	}
@@ -528,8 +532,8 @@ func TestCancelledContextStopsRetrying(t *testing.T) {
 	if _, err := c.SendMessage(ctx, 1, "x"); err == nil {
 		t.Fatal("got success, want an error")
 	}
-	if *calls != 1 {
-		t.Errorf("got %d calls, want 1", *calls)
+	if calls.Load() != 1 {
+		t.Errorf("got %d calls, want 1", calls.Load())
 	}
 }
 
@@ -618,5 +622,20 @@ func TestWebhookMethods(t *testing.T) {
 	}
 	if reqs[2].params["drop_pending_updates"] != false {
 		t.Errorf("got deleteWebhook params %v, want drop_pending_updates false", reqs[2].params)
+	}
+}
+
+// TestSnippetCutsOnCharacters quotes long error answers without splitting
+// a multi-byte character at the cut.
+func TestSnippetCutsOnCharacters(t *testing.T) {
+	for _, prefix := range []int{197, 198, 199, 200} {
+		body := strings.Repeat("a", prefix) + strings.Repeat("é—😀", 20)
+		got := snippet([]byte(body))
+		if !utf8.ValidString(got) || !strings.HasSuffix(got, "…") || len(got) > snippetBytes+len("…") {
+			t.Errorf("prefix %d: got %q, want valid UTF-8 of at most %d bytes and an ellipsis", prefix, got, snippetBytes)
+		}
+		if !strings.HasPrefix(body, strings.TrimSuffix(got, "…")) {
+			t.Errorf("prefix %d: got %q, want the start of the answer", prefix, got)
+		}
 	}
 }

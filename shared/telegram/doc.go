@@ -8,6 +8,9 @@
 // "{token}" gives <base with token>/<method>, the 2017 server; any other base
 // gives <base>/bot<token>/<method>), accepts answers wrapped in
 // {"ok":true,"result":…} or bare, whatever their Content-Type, and retries
-// 429, 5xx and network failures within the caller's deadline. The bot token
-// never appears in its errors or logs.
+// 429, 5xx and network failures within the caller's deadline, with package
+// retry's rules — but a sendMessage only when it cannot have reached the
+// server (see ErrMaybeSent). Every Client shares one pooled keep-alive
+// transport. The bot token never appears in its errors or logs; its logs
+// carry the caller's context.
 package telegram

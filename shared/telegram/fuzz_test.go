@@ -62,8 +62,9 @@ func wantCode(status int, body []byte) int {
 }
 
 // checkCallError holds the properties of every failed call: the token never
-// shows, an error answer of a 4xx status other than 429 is permanent and
-// one of 429 or 5xx is retryable (never both), and convai.Rejected agrees.
+// shows, an error answer of 429 or 5xx is retryable and any other (a 4xx,
+// {"ok":false} in a 2xx) is permanent, never both nor neither, and
+// convai.Rejected agrees; the description is valid UTF-8 when the answer is.
 func checkCallError(t *testing.T, status int, body []byte, err error) {
 	t.Helper()
 	if strings.Contains(err.Error(), fuzzToken) {
@@ -83,8 +84,8 @@ func checkCallError(t *testing.T, status int, body []byte, err error) {
 	if apiErr.Code != code {
 		t.Fatalf("APIError code %d, want %d (status %d, body %q)", apiErr.Code, code, status, body)
 	}
-	permanent := code >= 400 && code < 500 && code != 429
 	retryable := code == 429 || code >= 500
+	permanent := !retryable
 	if apiErr.Permanent() != permanent || apiErr.retryable() != retryable {
 		t.Fatalf("code %d: Permanent %v retryable %v, want %v %v", code, apiErr.Permanent(), apiErr.retryable(), permanent, retryable)
 	}
@@ -93,6 +94,9 @@ func checkCallError(t *testing.T, status int, body []byte, err error) {
 	}
 	if apiErr.Description == "" {
 		t.Fatal("APIError with an empty description")
+	}
+	if utf8.Valid(body) && !utf8.ValidString(apiErr.Description) {
+		t.Fatalf("description %q of a UTF-8 answer is not UTF-8", apiErr.Description)
 	}
 	if apiErr.RetryAfter < 0 {
 		t.Fatalf("negative RetryAfter %s", apiErr.RetryAfter)

@@ -78,14 +78,18 @@ func (e *APIError) Error() string {
 	return fmt.Sprintf("telegram error %d: %s", e.Code, e.Description)
 }
 
-// retryable reports whether the same request may succeed later.
+// retryable reports whether the same request may succeed later: 429 and
+// 5xx. Every APIError is either retryable or Permanent.
 func (e *APIError) retryable() bool { return e.Code == 429 || e.Code >= 500 }
 
-// Permanent reports whether the server refused the request for good: a 4xx
-// answer other than 429 ("chat not found", "bot was blocked by the user",
-// a ConvAI server's refusal after the chat ended). The chat engine drops
-// such a message instead of retrying it (see convai.Rejected).
-func (e *APIError) Permanent() bool { return e.Code >= 400 && e.Code < 500 && e.Code != 429 }
+// Permanent reports whether the server refused the request for good: any
+// error answer but 429 and 5xx. That is a 4xx ("chat not found", "bot was
+// blocked by the user", a ConvAI server's refusal after the chat ended),
+// and also {"ok":false} in a 2xx answer without an error_code (Code is
+// then the HTTP status): the server read the request and said no, and it
+// would say so again. The chat engine drops such a message instead of
+// retrying it (see convai.Rejected).
+func (e *APIError) Permanent() bool { return !e.retryable() }
 
 // ParseUpdate decodes one webhook update. Fields the servers leave out
 // (from, update_id, a Unix date) may be missing; an update that is not JSON

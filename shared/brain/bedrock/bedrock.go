@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
@@ -13,6 +14,7 @@ import (
 	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"github.com/duetbot/duet/shared/brain/llm"
+	"github.com/duetbot/duet/shared/retry"
 )
 
 // API is the part of the Bedrock runtime client the package uses;
@@ -106,6 +108,9 @@ func classify(err error) error {
 	var respErr *smithyhttp.ResponseError
 	if errors.As(err, &respErr) {
 		e.Status = respErr.HTTPStatusCode()
+		if respErr.Response != nil {
+			e.RetryAfter, _ = retry.After(respErr.Response.Header, time.Now())
+		}
 	}
 	var throttling *types.ThrottlingException
 	e.Throttled = errors.As(err, &throttling)

@@ -121,6 +121,7 @@ func TestModel(t *testing.T) {
 		want     string
 		throttle bool
 		code     string
+		wait     time.Duration
 		refused  bool
 	}{
 		{name: "ok", answer: func(*fakeBedrock) func(http.ResponseWriter, *http.Request) {
@@ -129,6 +130,12 @@ func TestModel(t *testing.T) {
 		{name: "throttled", answer: func(*fakeBedrock) func(http.ResponseWriter, *http.Request) {
 			return serviceError(http.StatusTooManyRequests, "ThrottlingException")
 		}, throttle: true, code: "ThrottlingException"},
+		{name: "throttled with Retry-After", answer: func(*fakeBedrock) func(http.ResponseWriter, *http.Request) {
+			return func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Retry-After", "2")
+				serviceError(http.StatusTooManyRequests, "ThrottlingException")(w, r)
+			}
+		}, throttle: true, code: "ThrottlingException", wait: 2 * time.Second},
 		{name: "invalid", answer: func(*fakeBedrock) func(http.ResponseWriter, *http.Request) {
 			return serviceError(http.StatusBadRequest, "ValidationException")
 		}, code: "ValidationException"},
@@ -170,8 +177,8 @@ func TestModel(t *testing.T) {
 				}
 			default:
 				var e *llm.Error
-				if !errors.As(err, &e) || e.Throttled != tt.throttle || e.Code != tt.code || llm.IsThrottle(err) != tt.throttle {
-					t.Errorf("Chat: got %v (%#v), want code %s, throttled %v", err, e, tt.code, tt.throttle)
+				if !errors.As(err, &e) || e.Throttled != tt.throttle || e.Code != tt.code || llm.IsThrottle(err) != tt.throttle || e.RetryAfter != tt.wait {
+					t.Errorf("Chat: got %v (%#v), want code %s, throttled %v, retry after %v", err, e, tt.code, tt.throttle, tt.wait)
 				}
 			}
 		})

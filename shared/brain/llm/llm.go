@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"time"
 
 	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/retry"
 )
 
 // Defaults of Options.
@@ -18,9 +18,9 @@ const (
 	DefaultMaxAttempts = 3
 )
 
-// firstBackoff is the wait before the first retry of a throttled call when
-// the API did not say how long to wait; it doubles with each retry.
-const firstBackoff = 250 * time.Millisecond
+// backoff spaces the retries of a throttled call when the API did not say
+// how long to wait: about 250 ms, doubling with each retry.
+var backoff = retry.Backoff{Base: 250 * time.Millisecond, Max: 4 * time.Second}
 
 // Options configure a Brain.
 type Options struct {
@@ -76,7 +76,7 @@ func New(model Model, opt Options) (*Brain, error) {
 	if opt.Log == nil {
 		opt.Log = slog.Default()
 	}
-	return &Brain{model: model, opt: opt, sleep: sleepCtx}, nil
+	return &Brain{model: model, opt: opt, sleep: retry.Sleep}, nil
 }
 
 // Reply writes the bot's next message: in the voice of req.Persona when it
@@ -219,10 +219,10 @@ func (b *Brain) call(ctx context.Context, op string, cr ChatRequest, hasFallback
 		}
 		wait := RetryAfter(err)
 		if wait <= 0 {
-			d := firstBackoff << (attempts - 1)
-			wait = d/2 + rand.N(d/2+1)
+			wait = backoff.Delay(attempts)
 		}
-		if dl, _ := cctx.Deadline(); time.Until(dl) <= wait {
+		// No limit but the budget: it is at most Timeout.
+		if werr := retry.Check(cctx, wait, 0); werr != nil {
 			return fmt.Errorf("throttled, and the budget ends before the retry: %w", err)
 		}
 		if err := b.sleep(cctx, wait); err != nil {
@@ -248,15 +248,4 @@ func reason(err error) string {
 		return "invalid_output"
 	}
 	return "error"
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

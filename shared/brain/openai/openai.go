@@ -5,20 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"strconv"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	sdk "github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
 
 	"github.com/duetbot/duet/shared/brain/llm"
+	"github.com/duetbot/duet/shared/openaicompat"
 )
 
 // DefaultBaseURL is OpenAI's API.
-const DefaultBaseURL = "https://api.openai.com/v1"
+const DefaultBaseURL = openaicompat.DefaultBaseURL
 
 // Model is a chat model behind an OpenAI-compatible API.
 type Model struct {
@@ -35,71 +32,23 @@ type Model struct {
 
 var _ llm.Model = (*Model)(nil)
 
-// Option configures a Model.
-type Option func(*config)
-
-type config struct {
-	http *http.Client
-	opts []option.RequestOption
-}
-
-// WithHTTPClient sets the HTTP client (proxies, tests). Its timeout is a
-// backstop only: each call is bounded by its context.
-func WithHTTPClient(h *http.Client) Option { return func(c *config) { c.http = h } }
-
-// WithRequestOptions adds SDK options (organization, project, headers…).
-func WithRequestOptions(opts ...option.RequestOption) Option {
-	return func(c *config) { c.opts = append(c.opts, opts...) }
-}
-
-// New returns a Model calling model at baseURL (empty: DefaultBaseURL) with
-// key, which may be empty for local servers that want none. A base URL
-// without a path gets /v1, as OPENAI_BASE_URL values of local servers often
-// lack it; any other path is used as given.
-func New(baseURL, key, model string, opts ...Option) (*Model, error) {
+// New returns a Model calling model at baseURL (OPENAI_BASE_URL, resolved
+// by openaicompat.BaseURL: empty means DefaultBaseURL, a URL without a
+// path gets /v1, any other path is the base) with key, which may be empty
+// for local servers that want none. It makes no network call.
+func New(baseURL, key, model string) (*Model, error) {
 	if strings.TrimSpace(model) == "" {
 		return nil, errors.New("openai: a model is required")
 	}
-	base, err := BaseURL(baseURL)
+	c, err := openaicompat.New(openaicompat.Config{BaseURL: baseURL, APIKey: key})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("openai: %w", err)
 	}
-	c := config{http: &http.Client{Timeout: 60 * time.Second}}
-	for _, o := range opts {
-		o(&c)
-	}
-	sdkOpts := []option.RequestOption{
-		option.WithBaseURL(base),
-		option.WithHTTPClient(c.http),
-		option.WithMaxRetries(0),
-	}
-	if key != "" {
-		sdkOpts = append(sdkOpts, option.WithAPIKey(key))
-	}
-	u, _ := url.Parse(base)
 	return &Model{
-		client:              sdk.NewClient(append(sdkOpts, c.opts...)...),
+		client:              c.Client,
 		model:               model,
-		maxCompletionTokens: u.Hostname() == "api.openai.com",
+		maxCompletionTokens: openaicompat.IsOpenAI(c.Base),
 	}, nil
-}
-
-// BaseURL returns the API base URL to use for raw: DefaultBaseURL when it
-// is empty, /v1 added when it has no path.
-func BaseURL(raw string) (string, error) {
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
-		return DefaultBaseURL, nil
-	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return "", fmt.Errorf("openai: base URL %q is not an absolute URL", raw)
-	}
-	if strings.Trim(u.Path, "/") == "" {
-		u.Path = "/v1"
-	}
-	u.Path = strings.TrimRight(u.Path, "/")
-	return u.String(), nil
 }
 
 // Chat asks the model once.
@@ -155,8 +104,8 @@ func (m *Model) Chat(ctx context.Context, req llm.ChatRequest) (llm.ChatResponse
 
 // rejectsJSONMode reports whether err is a 400 about response_format.
 func rejectsJSONMode(err error) bool {
-	var apiErr *sdk.Error
-	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest {
+	apiErr, ok := openaicompat.APIError(err)
+	if !ok || apiErr.StatusCode != http.StatusBadRequest {
 		return false
 	}
 	return strings.Contains(apiErr.Param+" "+apiErr.Message+" "+apiErr.RawJSON(), "response_format")
@@ -164,39 +113,12 @@ func rejectsJSONMode(err error) bool {
 
 // classify turns the SDK's API errors into *llm.Error, throttling marked.
 func classify(err error) error {
-	var apiErr *sdk.Error
-	if !errors.As(err, &apiErr) {
+	apiErr, ok := openaicompat.APIError(err)
+	if !ok {
 		return fmt.Errorf("openai: %w", err)
 	}
-	e := &llm.Error{Status: apiErr.StatusCode, Code: apiErr.Code, Err: err}
-	if e.Code == "" {
-		e.Code = apiErr.Type
-	}
-	// A 429 for an exhausted quota will not pass on retry.
-	e.Throttled = apiErr.StatusCode == http.StatusTooManyRequests && apiErr.Code != "insufficient_quota"
-	if apiErr.Response != nil {
-		e.RetryAfter = retryAfter(apiErr.Response.Header)
-	}
+	e := &llm.Error{Status: apiErr.StatusCode, Code: openaicompat.Code(apiErr), Err: err}
+	e.Throttled = openaicompat.Throttled(apiErr)
+	e.RetryAfter, _ = openaicompat.RetryAfter(apiErr)
 	return e
-}
-
-// retryAfter reads retry-after-ms (OpenAI's) or Retry-After (seconds or an
-// HTTP date); 0 when neither says.
-func retryAfter(h http.Header) time.Duration {
-	if v := h.Get("Retry-After-Ms"); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
-			return time.Duration(ms * float64(time.Millisecond))
-		}
-	}
-	v := h.Get("Retry-After")
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
-		return time.Duration(s * float64(time.Second))
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(time.Until(t), 0)
-	}
-	return 0
 }

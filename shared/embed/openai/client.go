@@ -6,33 +6,35 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	sdk "github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
 
 	"github.com/duetbot/duet/shared/embed"
+	"github.com/duetbot/duet/shared/openaicompat"
+	"github.com/duetbot/duet/shared/retry"
 )
 
 // Defaults of a Client.
 const (
-	DefaultBaseURL    = "https://api.openai.com/v1"
+	DefaultBaseURL    = openaicompat.DefaultBaseURL
 	DefaultModel      = "text-embedding-3-small"
 	DefaultMaxRetries = 4
 	// MaxBatch is the most inputs the API takes in one request.
 	MaxBatch = 2048
 )
 
-// maxRetryWait caps how long one retry waits, whatever Retry-After says.
+// maxRetryWait is the longest wait between two attempts: an answer asking
+// for longer is not slept, it fails the call at once (retry.Check).
 const maxRetryWait = time.Minute
 
-// Client embeds texts through an OpenAI-compatible /v1/embeddings endpoint.
+// backoff spaces retries of answers that did not say how long to wait.
+var backoff = retry.Backoff{Base: 2 * time.Second, Max: 30 * time.Second}
+
+// Client embeds texts through an OpenAI-compatible embeddings endpoint.
 type Client struct {
-	base       string // ends in /v1
 	model      string
-	http       *http.Client
 	maxRetries int
 	sleep      func(context.Context, time.Duration) error
 	api        sdk.EmbeddingService
@@ -43,9 +45,6 @@ var _ embed.Embedder = (*Client)(nil)
 // Option configures a Client.
 type Option func(*Client)
 
-// WithHTTPClient sets the HTTP client (timeouts, proxies, tests).
-func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.http = h } }
-
 // WithMaxRetries sets how many times a rate-limited or failed request is retried.
 func WithMaxRetries(n int) Option { return func(c *Client) { c.maxRetries = max(n, 0) } }
 
@@ -54,41 +53,29 @@ func WithSleep(sleep func(context.Context, time.Duration) error) Option {
 	return func(c *Client) { c.sleep = sleep }
 }
 
-// New returns a Client. baseURL may end in /v1 (as OPENAI_BASE_URL usually
-// does) or not; empty means DefaultBaseURL, and an empty model DefaultModel.
-// The key may be empty for local servers that want none.
-func New(baseURL, key, model string, opts ...Option) *Client {
-	if baseURL == "" {
-		baseURL = DefaultBaseURL
-	}
-	baseURL = strings.TrimRight(baseURL, "/")
-	if !strings.HasSuffix(baseURL, "/v1") {
-		baseURL += "/v1"
-	}
+// New returns a Client calling POST <base>/embeddings, where base is
+// baseURL (OPENAI_BASE_URL) resolved by openaicompat.BaseURL, the rule chat
+// uses too: empty means DefaultBaseURL, a URL without a path gets /v1, any
+// other path is the base. An empty model means DefaultModel; the key may
+// be empty for local servers that want none. It makes no network call.
+func New(baseURL, key, model string, opts ...Option) (*Client, error) {
 	if model == "" {
 		model = DefaultModel
 	}
+	api, err := openaicompat.New(openaicompat.Config{BaseURL: baseURL, APIKey: key})
+	if err != nil {
+		return nil, fmt.Errorf("embeddings: %w", err)
+	}
 	c := &Client{
-		base:       baseURL,
 		model:      model,
-		http:       &http.Client{Timeout: 60 * time.Second},
 		maxRetries: DefaultMaxRetries,
-		sleep:      sleepCtx,
+		sleep:      retry.Sleep,
+		api:        api.Embeddings,
 	}
 	for _, o := range opts {
 		o(c)
 	}
-	// The SDK's retries are off: Embed retries itself, with WithSleep's wait.
-	sdkOpts := []option.RequestOption{
-		option.WithBaseURL(c.base),
-		option.WithHTTPClient(c.http),
-		option.WithMaxRetries(0),
-	}
-	if key != "" {
-		sdkOpts = append(sdkOpts, option.WithAPIKey(key))
-	}
-	c.api = sdk.NewClient(sdkOpts...).Embeddings
-	return c
+	return c, nil
 }
 
 // APIError is an error answer of the API.
@@ -96,7 +83,8 @@ type APIError struct {
 	Status  int    // HTTP status
 	Message string // error.message
 	Type    string // error.type
-	Code    string // error.code
+	Code    string // error.code, else error.type
+	quota   bool   // a 429 for an exhausted quota
 }
 
 func (e *APIError) Error() string {
@@ -110,9 +98,10 @@ func (e *APIError) Error() string {
 	return fmt.Sprintf("embeddings API: %d %s", e.Status, msg)
 }
 
-// Temporary reports whether a retry may succeed (rate limits, server errors).
+// Temporary reports whether a retry may succeed: rate limits (not an
+// exhausted quota) and server errors.
 func (e *APIError) Temporary() bool {
-	return e.Status == http.StatusTooManyRequests || e.Status >= 500
+	return e.Status == http.StatusTooManyRequests && !e.quota || e.Status >= 500
 }
 
 // Embed returns the vectors of texts, MaxBatch texts per request.
@@ -152,9 +141,12 @@ func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 			return nil, err
 		}
 		if wait <= 0 {
-			wait = time.Duration(1<<attempt) * time.Second
+			wait = backoff.Delay(attempt + 1)
 		}
-		if err := c.sleep(ctx, min(wait, maxRetryWait)); err != nil {
+		if werr := retry.Check(ctx, wait, maxRetryWait); werr != nil {
+			return nil, fmt.Errorf("%w (not retried: %v)", err, werr)
+		}
+		if err := c.sleep(ctx, wait); err != nil {
 			return nil, fmt.Errorf("embeddings API: waiting to retry: %w", err)
 		}
 	}
@@ -165,14 +157,11 @@ func (c *Client) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 func (c *Client) post(ctx context.Context, params sdk.EmbeddingNewParams, n int) ([][]float32, time.Duration, error) {
 	r, err := c.api.New(ctx, params)
 	if err != nil {
-		var sdkErr *sdk.Error
-		if !errors.As(err, &sdkErr) {
+		sdkErr, ok := openaicompat.APIError(err)
+		if !ok {
 			return nil, 0, fmt.Errorf("embeddings request: %w", err)
 		}
-		var wait time.Duration
-		if sdkErr.Response != nil {
-			wait = retryAfter(sdkErr.Response.Header.Get("Retry-After"))
-		}
+		wait, _ := openaicompat.RetryAfter(sdkErr)
 		return nil, wait, apiError(sdkErr)
 	}
 	if len(r.Data) != n {
@@ -193,38 +182,13 @@ func (c *Client) post(ctx context.Context, params sdk.EmbeddingNewParams, n int)
 	return out, 0, nil
 }
 
-// apiError keeps what the SDK read of an error answer. The SDK decodes the
-// body's error object (code may be a string, a number or null elsewhere
-// than at OpenAI) into its fields.
+// apiError keeps what the SDK read of an error answer.
 func apiError(e *sdk.Error) *APIError {
-	out := &APIError{Status: e.StatusCode, Message: e.Message, Type: e.Type, Code: e.Code}
-	if raw := e.JSON.Code.Raw(); out.Code == "" && raw != "" && raw != "null" {
-		out.Code = strings.Trim(raw, `"`)
-	}
-	return out
-}
-
-// retryAfter parses a Retry-After header: seconds or an HTTP date.
-func retryAfter(v string) time.Duration {
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
-		return time.Duration(s * float64(time.Second))
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(time.Until(t), 0)
-	}
-	return 0
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
+	return &APIError{
+		Status:  e.StatusCode,
+		Message: e.Message,
+		Type:    e.Type,
+		Code:    openaicompat.Code(e),
+		quota:   e.StatusCode == http.StatusTooManyRequests && !openaicompat.Throttled(e),
 	}
 }

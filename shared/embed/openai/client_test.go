@@ -84,7 +84,7 @@ func TestEmbed(t *testing.T) {
 			srv := httptest.NewServer(api)
 			defer srv.Close()
 			var waits []time.Duration
-			c := New(srv.URL, tt.key, "text-embedding-ada-002", WithMaxRetries(tt.retries),
+			c := mustNew(t, srv.URL, tt.key, "text-embedding-ada-002", WithMaxRetries(tt.retries),
 				WithSleep(func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }))
 			vecs, err := c.Embed(context.Background(), []string{"a", "bbb", ""})
 			if len(waits) != len(tt.wantWaits) {
@@ -121,22 +121,74 @@ func TestEmbed(t *testing.T) {
 	}
 }
 
-func TestBaseURL(t *testing.T) {
-	var path string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		path = r.URL.Path
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"object":"list","data":[{"object":"embedding","index":0,"embedding":[1]}],"model":"m"}`))
-	}))
-	defer srv.Close()
-	for _, base := range []string{srv.URL + "/v1", srv.URL + "/v1/", srv.URL} {
-		path = ""
-		if _, err := New(base, "", "").Embed(context.Background(), []string{"x"}); err != nil {
-			t.Fatalf("New(%q): %v", base, err)
+func mustNew(t testing.TB, baseURL, key, model string, opts ...Option) *Client {
+	t.Helper()
+	c, err := New(baseURL, key, model, opts...)
+	if err != nil {
+		t.Fatalf("New(%q): %v", baseURL, err)
+	}
+	return c
+}
+
+// The rule that maps OPENAI_BASE_URL to the endpoint is openaicompat's, and
+// tested there against both endpoints; here, that New refuses a bad one.
+func TestNewBadBaseURL(t *testing.T) {
+	for _, base := range []string{"localhost:11434", "ftp://host/v1", "http://host/v1/embeddings", "http://host/v1?x=1"} {
+		if _, err := New(base, "", ""); err == nil {
+			t.Errorf("New(%q): got no error", base)
 		}
-		if path != "/v1/embeddings" {
-			t.Errorf("New(%q) requested %q, want /v1/embeddings", base, path)
-		}
+	}
+}
+
+func TestRetryWaits(t *testing.T) {
+	tests := []struct {
+		name      string
+		header    map[string]string
+		status    int
+		code      string
+		wantCalls int
+		wantWaits int
+	}{
+		{"retry-after-ms", map[string]string{"Retry-After-Ms": "1500"}, 429, "rate_limit_exceeded", 2, 1},
+		{"longer than the cap: not slept", map[string]string{"Retry-After": "3600"}, 429, "rate_limit_exceeded", 1, 0},
+		{"no header: backoff", nil, 503, "overloaded", 2, 1},
+		{"exhausted quota: not retried", nil, 429, "insufficient_quota", 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := 0
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				calls++
+				w.Header().Set("Content-Type", "application/json")
+				if calls == 1 {
+					for k, v := range tt.header {
+						w.Header().Set(k, v)
+					}
+					w.WriteHeader(tt.status)
+					_, _ = w.Write([]byte(`{"error":{"message":"later","type":"requests","code":"` + tt.code + `"}}`))
+					return
+				}
+				_, _ = w.Write([]byte(`{"object":"list","data":[{"object":"embedding","index":0,"embedding":[1]}],"model":"m"}`))
+			}))
+			defer srv.Close()
+			var waits []time.Duration
+			c := mustNew(t, srv.URL, "", "", WithSleep(func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }))
+			_, err := c.Embed(context.Background(), []string{"x"})
+			if (err == nil) != (tt.wantCalls == 2) {
+				t.Errorf("got error %v after %d calls", err, calls)
+			}
+			if calls != tt.wantCalls || len(waits) != tt.wantWaits {
+				t.Errorf("got %d calls and waits %v, want %d calls and %d waits", calls, waits, tt.wantCalls, tt.wantWaits)
+			}
+			if tt.header["Retry-After-Ms"] == "1500" && len(waits) == 1 && waits[0] != 1500*time.Millisecond {
+				t.Errorf("got wait %v, want 1.5s", waits[0])
+			}
+			for _, w := range waits {
+				if w <= 0 || w > maxRetryWait {
+					t.Errorf("got wait %v, want within (0, %v]", w, maxRetryWait)
+				}
+			}
+		})
 	}
 }
 
@@ -148,7 +200,7 @@ func TestNumericErrorCode(t *testing.T) {
 		_, _ = w.Write([]byte(`{"error":{"message":"model not found","type":"invalid_request_error","code":404}}`))
 	}))
 	defer srv.Close()
-	_, err := New(srv.URL, "", "nope").Embed(context.Background(), []string{"x"})
+	_, err := mustNew(t, srv.URL, "", "nope").Embed(context.Background(), []string{"x"})
 	var apiErr *APIError
 	if !errors.As(err, &apiErr) || apiErr.Status != 400 || apiErr.Code != "404" || apiErr.Message != "model not found" || apiErr.Temporary() {
 		t.Errorf("error: got %#v, want a permanent 400 with code 404 and the message", apiErr)
