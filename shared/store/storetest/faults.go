@@ -47,7 +47,7 @@ func RunFaults(t *testing.T, cfg FaultConfig, newStore func(t *testing.T) convai
 	engines := make([]*convai.Engine, 2)
 	for i := range engines {
 		engines[i] = &convai.Engine{
-			Store: store, Sender: client, Replier: echo{}, Evaluator: echo{},
+			Store: store, Sender: witnessed{client, api}, Replier: echo{}, Evaluator: echo{},
 			MaxTurns: 1000, IdleTimeout: time.Hour, OutboxGrace: 300 * time.Millisecond,
 			DeliveryTimeout: 1500 * time.Millisecond, Log: slog.New(slog.DiscardHandler),
 		}
@@ -217,6 +217,40 @@ func (s *pausingStore) Commit(ctx context.Context, h *convai.Head, prev int64) e
 		return err
 	}
 	return s.Store.Commit(ctx, h, prev)
+}
+
+// witnessed is the engines' Sender: when a send fails although the Bot API
+// did record the message (its answer came too late for the client, as on a
+// machine starved of CPU), that is the named case too — the Bot API
+// recorded the message and the sender never learned it — so the message is
+// marked ambiguous, as record-then-drop marks it.
+type witnessed struct {
+	convai.Sender
+	api *faultyBotAPI
+}
+
+func (w witnessed) Send(ctx context.Context, chatID int64, text string) error {
+	before := w.api.copies(chatID, text)
+	err := w.Sender.Send(ctx, chatID, text)
+	if err != nil && w.api.copies(chatID, text) > before {
+		w.api.mu.Lock()
+		w.api.ambiguous[text] = true
+		w.api.mu.Unlock()
+	}
+	return err
+}
+
+// copies counts the messages of chat id that read text.
+func (a *faultyBotAPI) copies(id int64, text string) int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	n := 0
+	for _, m := range a.received[id] {
+		if m == text {
+			n++
+		}
+	}
+	return n
 }
 
 // faultyBotAPI is a Bot API speaking Telegram's wire format whose
