@@ -174,7 +174,8 @@ func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 	if !ok || (e.head == nil && len(e.records) == 0) {
 		return nil, fmt.Errorf("load chat %d: %w", id, duet.ErrNotFound)
 	}
-	c := &convai.Chat{ID: id, Records: slices.Clone(e.records)}
+	// Room for the record a caller appends after storing it.
+	c := &convai.Chat{ID: id, Records: append(make([]convai.Record, 0, len(e.records)+1), e.records...)}
 	if e.head != nil {
 		c.Head = *e.head
 		c.Head.Recent = slices.Clone(e.head.Recent)
@@ -209,28 +210,46 @@ func (s *Store) Append(_ context.Context, id int64, r *convai.Record) error {
 }
 
 // keep returns records limited to what a Load returns: the newest
-// session's start and the newest convai.Window others of that session.
+// session's start and the newest convai.Window others of that session. In
+// the usual layout (the start first, then the session's others in order) it
+// drops the oldest others in place, without allocating.
 func keep(records []convai.Record) []convai.Record {
 	newest := records[len(records)-1].Session
-	out := records[:0]
-	var start *convai.Record
-	var rest []convai.Record
-	for _, r := range records {
-		switch {
+	start, others := -1, 0
+	usual := true
+	for i := range records {
+		switch r := &records[i]; {
 		case r.Session != newest:
+			usual = false
 		case r.Seq == 0:
-			start = &r
+			usual = usual && i == 0
+			start = i
 		default:
-			rest = append(rest, r)
+			others++
 		}
 	}
-	if start != nil {
-		out = append(out, *start)
+	over := max(others-convai.Window, 0)
+	if usual {
+		first := 0
+		if start == 0 {
+			first = 1
+		}
+		return slices.Delete(records, first, first+over)
 	}
-	if over := len(rest) - convai.Window; over > 0 {
-		rest = rest[over:]
+	out := make([]convai.Record, 0, min(others, convai.Window)+2)
+	if start >= 0 {
+		out = append(out, records[start])
 	}
-	return append(out, rest...)
+	for i := range records {
+		if r := &records[i]; r.Session == newest && r.Seq != 0 {
+			if over > 0 {
+				over--
+				continue
+			}
+			out = append(out, *r)
+		}
+	}
+	return out
 }
 
 // Claim sets the lease of a record if it is free, expired or owner's.
