@@ -64,10 +64,16 @@ func JSON(status int, v any) events.APIGatewayV2HTTPResponse {
 	if err != nil {
 		status, b = http.StatusInternalServerError, []byte(`{"error":"internal error"}`)
 	}
+	return RawJSON(status, string(b))
+}
+
+// RawJSON returns a response with body, already JSON, as its body: for
+// answers encoded once and sent many times.
+func RawJSON(status int, body string) events.APIGatewayV2HTTPResponse {
 	return events.APIGatewayV2HTTPResponse{
 		StatusCode: status,
 		Headers:    map[string]string{"Content-Type": "application/json"},
-		Body:       string(b),
+		Body:       body,
 	}
 }
 

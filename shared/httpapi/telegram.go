@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -16,6 +17,10 @@ import (
 
 // SecretHeader carries the webhook's secret_token on every Telegram request.
 const SecretHeader = "X-Telegram-Bot-Api-Secret-Token"
+
+// secretKey is SecretHeader as HTTP APIs spell it: apigw.Header finds a
+// lower-case name without lower-casing it again for every request.
+var secretKey = strings.ToLower(SecretHeader)
 
 // Handler is what the webhook needs of the chat engine.
 type Handler interface {
@@ -40,10 +45,8 @@ func NewTelegram(engine Handler, secret string, log *slog.Logger) *Telegram {
 	return &Telegram{engine: engine, secret: newSecret(secret), log: log}
 }
 
-// ok is the body of every 2xx answer.
-var ok = struct {
-	OK bool `json:"ok"`
-}{true}
+// ok returns the answer to every update the webhook is done with.
+func ok() events.APIGatewayV2HTTPResponse { return apigw.RawJSON(http.StatusOK, `{"ok":true}`) }
 
 // Handle processes one webhook request.
 func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
@@ -60,7 +63,7 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 	u, err := telegram.ParseUpdate(body)
 	if err != nil {
 		t.log.WarnContext(ctx, "dropped update that can never be processed", "err", err)
-		return apigw.JSON(http.StatusOK, ok), nil
+		return ok(), nil
 	}
 	// Stop early enough to record a failed delivery and answer 503 before
 	// Lambda's own deadline kills the request.
@@ -73,15 +76,15 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 	err = t.engine.Handle(work, convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
 	switch duet.Code(err) {
 	case "":
-		return apigw.JSON(http.StatusOK, ok), nil
+		return ok(), nil
 	case duet.EINVALID, duet.ENOTFOUND:
 		t.log.InfoContext(ctx, "dropped update", "chat", u.Message.Chat.ID, "update_id", u.UpdateID, "reason", err)
-		return apigw.JSON(http.StatusOK, ok), nil
+		return ok(), nil
 	case duet.EINTERNAL:
 		// A bug: the same update would fail the same way on every one of
 		// Telegram's retries, for hours.
 		t.log.ErrorContext(ctx, "dropped update after an internal error", "chat", u.Message.Chat.ID, "update_id", u.UpdateID, "err", err)
-		return apigw.JSON(http.StatusOK, ok), nil
+		return ok(), nil
 	}
 	return apigw.Error(ctx, t.log, err), nil
 }
@@ -91,5 +94,5 @@ const answerReserve = 2 * time.Second
 
 // authorized checks the secret header, when a secret is configured.
 func (t *Telegram) authorized(req events.APIGatewayV2HTTPRequest) bool {
-	return t.secret == nil || t.secret.matches(apigw.Header(req, SecretHeader))
+	return t.secret == nil || t.secret.matches(apigw.Header(req, secretKey))
 }
