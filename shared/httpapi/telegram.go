@@ -22,7 +22,9 @@ const SecretHeader = "X-Telegram-Bot-Api-Secret-Token"
 // lower-case name without lower-casing it again for every request.
 var secretKey = strings.ToLower(SecretHeader)
 
-// Handler is what the webhook needs of the chat engine.
+// Handler is what the webhook needs of the chat engine. Handle must be
+// done by ctx's deadline, which the webhook sets early enough to answer
+// after it; like convai.Engine, it works on when ctx's caller hangs up.
 type Handler interface {
 	Handle(ctx context.Context, u convai.Update) error
 }
@@ -67,13 +69,7 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 	}
 	// Stop early enough to record a failed delivery and answer 503 before
 	// Lambda's own deadline kills the request.
-	work := ctx
-	if deadline, ok := ctx.Deadline(); ok {
-		var cancel context.CancelFunc
-		work, cancel = context.WithDeadline(ctx, deadline.Add(-answerReserve))
-		defer cancel()
-	}
-	err = t.engine.Handle(work, convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
+	err = t.engine.Handle(reserved{ctx}, convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
 	switch duet.Code(err) {
 	case "":
 		return ok(), nil
@@ -91,6 +87,21 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 
 // answerReserve is the time kept after the engine's work to answer.
 const answerReserve = 2 * time.Second
+
+// reserved is its parent context with a deadline answerReserve earlier.
+// The engine works in a budget of its own, cut from that deadline and
+// never cancelled by its caller (see convai.Engine.Handle), so the earlier
+// deadline needs no timer of its own: one per request, on the hot path.
+type reserved struct{ context.Context }
+
+// Deadline returns the parent's deadline less answerReserve.
+func (c reserved) Deadline() (time.Time, bool) {
+	d, ok := c.Context.Deadline()
+	if !ok {
+		return d, false
+	}
+	return d.Add(-answerReserve), true
+}
 
 // authorized checks the secret header, when a secret is configured.
 func (t *Telegram) authorized(req events.APIGatewayV2HTTPRequest) bool {
