@@ -93,13 +93,13 @@ func (s *Store) Len() int {
 	return len(s.chats)
 }
 
-// live returns the unexpired entry for id. Callers hold s.mu.
-func (s *Store) live(id int64) (*entry, bool) {
+// live returns the entry for id unless it expired at now. Callers hold s.mu.
+func (s *Store) live(id int64, now time.Time) (*entry, bool) {
 	e, ok := s.chats[id]
 	if !ok {
 		return nil, false
 	}
-	if s.expired(e, s.now()) {
+	if s.expired(e, now) {
 		s.drop(e)
 		return nil, false
 	}
@@ -133,11 +133,10 @@ func (s *Store) drop(e *entry) {
 	delete(s.chats, e.id)
 }
 
-// touch records a write to id's entry, creating it, and enforces the bounds.
-// Callers hold s.mu.
-func (s *Store) touch(id int64, active time.Time) *entry {
-	now := s.now()
-	e, ok := s.live(id)
+// touch records a write at now to id's entry, creating it, and enforces
+// the bounds. Callers hold s.mu.
+func (s *Store) touch(id int64, active, now time.Time) *entry {
+	e, ok := s.live(id, now)
 	if !ok {
 		e = &entry{id: id}
 		e.elem = s.lru.PushBack(e)
@@ -170,7 +169,7 @@ func (s *Store) touch(id int64, active time.Time) *entry {
 func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.live(id)
+	e, ok := s.live(id, s.now())
 	if !ok || (e.head == nil && len(e.records) == 0) {
 		return nil, fmt.Errorf("load chat %d: %w", id, duet.ErrNotFound)
 	}
@@ -193,12 +192,13 @@ func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 func (s *Store) Append(_ context.Context, id int64, r *convai.Record) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e, ok := s.live(id); ok {
+	now := s.now()
+	if e, ok := s.live(id, now); ok {
 		if slices.ContainsFunc(e.records, func(o convai.Record) bool { return o.Session == r.Session && o.Seq == r.Seq }) {
 			return fmt.Errorf("append to chat %d: record %d.%d exists: %w", id, r.Session, r.Seq, duet.ErrConflict)
 		}
 	}
-	e := s.touch(id, r.At)
+	e := s.touch(id, r.At, now)
 	rec := *r
 	if rec.Final != nil {
 		v := *rec.Final
@@ -256,7 +256,7 @@ func keep(records []convai.Record) []convai.Record {
 func (s *Store) Claim(_ context.Context, id, session, seq int64, l convai.Lease, now time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.live(id)
+	e, ok := s.live(id, s.now())
 	if !ok {
 		return fmt.Errorf("claim in chat %d: %w", id, duet.ErrNotFound)
 	}
@@ -279,13 +279,14 @@ func (s *Store) Commit(_ context.Context, h *convai.Head, prev int64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cur := int64(0)
-	if e, ok := s.live(h.ChatID); ok && e.head != nil {
+	now := s.now()
+	if e, ok := s.live(h.ChatID, now); ok && e.head != nil {
 		cur = e.head.Version
 	}
 	if cur != prev {
 		return fmt.Errorf("commit chat %d: stored version %d, want %d: %w", h.ChatID, cur, prev, duet.ErrConflict)
 	}
-	e := s.touch(h.ChatID, h.IdleSince())
+	e := s.touch(h.ChatID, h.IdleSince(), now)
 	v := *h
 	v.Recent = slices.Clone(h.Recent)
 	e.head = &v
