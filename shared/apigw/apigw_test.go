@@ -80,3 +80,18 @@ func TestWrite(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkFromHTTP converts a webhook-sized request, as `duet serve` does
+// for every update.
+func BenchmarkFromHTTP(b *testing.B) {
+	body := `{"update_id":10000001,"message":{"message_id":10000001,"chat":{"id":20000001,"type":"private"},"date":1795255200,"text":"Honestly I am more scared of bees than wasps."}}`
+	b.ReportAllocs()
+	for range b.N {
+		r := httptest.NewRequest(http.MethodPost, "/telegram", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("X-Telegram-Bot-Api-Secret-Token", "s3cret")
+		if _, err := apigw.FromHTTP(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

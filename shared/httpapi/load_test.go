@@ -93,6 +93,26 @@ func loadRequest(buf []byte, id, chat int64, text string) (events.APIGatewayV2HT
 	return req, buf
 }
 
+// cpuMeter reports the process's CPU time per operation as cpu-ns/op:
+// unlike ns/op, it holds on a machine whose other work takes CPUs away,
+// and under RunParallel it is the cost of one operation, not the wall
+// time of one divided by the goroutines. It includes the GC's share.
+type cpuMeter struct {
+	start time.Duration
+	ok    bool
+}
+
+func startCPU() cpuMeter {
+	t, ok := cpuTime()
+	return cpuMeter{t, ok}
+}
+
+func (m cpuMeter) report(b *testing.B) {
+	if t, ok := cpuTime(); ok && m.ok && b.N > 0 {
+		b.ReportMetric(float64(t-m.start)/float64(b.N), "cpu-ns/op")
+	}
+}
+
 // BenchmarkWebhookLoad measures one partner message through the webhook
 // handler under load: loadChats chats, each with its own context and a long
 // dialogue (the store keeps its newest convai.Window turns), messages from
@@ -101,6 +121,8 @@ func loadRequest(buf []byte, id, chat int64, text string) (events.APIGatewayV2HT
 // handler → engine → memstore → a Sender that only counts. Every chat is
 // started before the timer; the chats never reach their turn limit, so that
 // every timed message is a partner message answered with exactly one send.
+// Besides ns/op (wall time over the goroutines), it reports cpu-ns/op: the
+// CPU one message costs. Run with -cpu 1,2 to see both.
 func BenchmarkWebhookLoad(b *testing.B) {
 	b.Run("brain=offline", func(b *testing.B) {
 		br := offline.New()
@@ -132,6 +154,7 @@ func benchmarkLoad(b *testing.B, r brain.Replier, ev brain.Evaluator) {
 	out.n.Store(0)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := startCPU()
 	b.RunParallel(func(pb *testing.PB) {
 		w := int(worker.Add(1) - 1)
 		var buf []byte
@@ -150,6 +173,7 @@ func benchmarkLoad(b *testing.B, r brain.Replier, ev brain.Evaluator) {
 		}
 	})
 	b.StopTimer()
+	cpu.report(b)
 	if got := out.n.Load(); got != int64(b.N) {
 		b.Fatalf("sent %d replies for %d partner messages, want one each", got, b.N)
 	}
@@ -176,6 +200,7 @@ func benchmarkBare(b *testing.B) {
 	workers := runtime.GOMAXPROCS(0)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := startCPU()
 	b.RunParallel(func(pb *testing.PB) {
 		w := int(worker.Add(1) - 1)
 		var buf []byte
@@ -192,6 +217,7 @@ func benchmarkBare(b *testing.B) {
 		}
 	})
 	b.StopTimer()
+	cpu.report(b)
 	if got := out.n.Load(); got != int64(b.N) {
 		b.Fatalf("sent %d replies for %d messages, want one each", got, b.N)
 	}
