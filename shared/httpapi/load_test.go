@@ -149,34 +149,44 @@ func benchmarkLoad(b *testing.B, r brain.Replier, ev brain.Evaluator) {
 			b.Fatalf("/start: %d %s", resp.StatusCode, resp.Body)
 		}
 	}
+	out.n.Store(0)
+	drive(b, &ids, h.Handle)
+	if got := out.n.Load(); got != int64(b.N) {
+		b.Fatalf("sent %d replies for %d partner messages, want one each", got, b.N)
+	}
+}
+
+// drive times b.N partner messages to handle from GOMAXPROCS goroutines,
+// each taking its share of the loadChats chats in turn, and reports the
+// CPU they cost.
+func drive(b *testing.B, ids *atomic.Int64, handle apigw.Handler) {
 	workers := runtime.GOMAXPROCS(0)
 	var worker atomic.Int64
-	out.n.Store(0)
+	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := startCPU()
 	b.RunParallel(func(pb *testing.PB) {
 		w := int(worker.Add(1) - 1)
 		var buf []byte
-		chat, line := w, w
+		var req events.APIGatewayV2HTTPRequest
+		// This goroutine's chats are those ≡ w (mod workers), so that no
+		// two goroutines write to one chat at once.
+		chat, line := w%loadChats, w
 		for pb.Next() {
-			req, b2 := loadRequest(buf, ids.Add(1), int64(chat%loadChats+1), loadLines[line%len(loadLines)])
-			buf = b2
-			if resp, _ := h.Handle(ctx, req); resp.StatusCode != http.StatusOK {
+			req, buf = loadRequest(buf, ids.Add(1), int64(chat+1), loadLines[line%len(loadLines)])
+			if resp, _ := handle(ctx, req); resp.StatusCode != http.StatusOK {
 				b.Errorf("message: %d %s", resp.StatusCode, resp.Body)
 				return
 			}
-			// Each goroutine has the chats ≡ w (mod workers): no two
-			// goroutines write to one chat at once.
-			chat += workers
+			if chat += workers; chat >= loadChats {
+				chat = w % loadChats
+			}
 			line++
 		}
 	})
 	b.StopTimer()
 	cpu.report(b)
-	if got := out.n.Load(); got != int64(b.N) {
-		b.Fatalf("sent %d replies for %d partner messages, want one each", got, b.N)
-	}
 }
 
 // benchmarkBare is the bare limit of the same path: a handler that only
@@ -194,30 +204,8 @@ func benchmarkBare(b *testing.B) {
 		}
 		return apigw.RawJSON(http.StatusOK, `{"ok":true}`), nil
 	}
-	ctx := context.Background()
 	var ids atomic.Int64
-	var worker atomic.Int64
-	workers := runtime.GOMAXPROCS(0)
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := startCPU()
-	b.RunParallel(func(pb *testing.PB) {
-		w := int(worker.Add(1) - 1)
-		var buf []byte
-		chat, line := w, w
-		for pb.Next() {
-			req, b2 := loadRequest(buf, ids.Add(1), int64(chat%loadChats+1), loadLines[line%len(loadLines)])
-			buf = b2
-			if resp, _ := handle(ctx, req); resp.StatusCode != http.StatusOK {
-				b.Errorf("message: %d %s", resp.StatusCode, resp.Body)
-				return
-			}
-			chat += workers
-			line++
-		}
-	})
-	b.StopTimer()
-	cpu.report(b)
+	drive(b, &ids, handle)
 	if got := out.n.Load(); got != int64(b.N) {
 		b.Fatalf("sent %d replies for %d messages, want one each", got, b.N)
 	}
