@@ -5,7 +5,7 @@ ADDR    ?= 127.0.0.1:8080
 DIALECT ?= telegram
 FUZZTIME ?= 8s
 
-.PHONY: help demo serve build test test-unit lint sim bench fuzz ci clean clariq-fit
+.PHONY: help demo serve build test test-unit lint sim bench loadtest fuzz ci clean clariq-fit
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -47,6 +47,9 @@ sim: build ## `duet sim` against the in-process bot in all three dialects
 
 bench: ## the per-message benchmark (compare runs with benchstat)
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./shared/httpapi/ ./shared/brain/offline/
+
+loadtest: build ## `duet serve` beside a bare Go relay under the same wrk load (needs wrk): requests/s, p50, p99
+	@./.ci/loadtest $(BIN)/duet
 
 fuzz: ## every fuzz target for FUZZTIME each (`make test` runs their seeds)
 	@set -e; log=$$(mktemp); trap 'rm -f $$log' EXIT; \

@@ -5,6 +5,7 @@
 package apigw
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -64,10 +65,16 @@ func JSON(status int, v any) events.APIGatewayV2HTTPResponse {
 	if err != nil {
 		status, b = http.StatusInternalServerError, []byte(`{"error":"internal error"}`)
 	}
+	return RawJSON(status, string(b))
+}
+
+// RawJSON returns a response with body, already JSON, as its body: for
+// answers encoded once and sent many times.
+func RawJSON(status int, body string) events.APIGatewayV2HTTPResponse {
 	return events.APIGatewayV2HTTPResponse{
 		StatusCode: status,
 		Headers:    map[string]string{"Content-Type": "application/json"},
-		Body:       string(b),
+		Body:       body,
 	}
 }
 
@@ -150,7 +157,14 @@ func HTTP(h Handler, log *slog.Logger) http.Handler {
 // FromHTTP converts r into an HTTP API payload 2.0 event. A body over
 // MaxBodyBytes is an ETOOLARGE error.
 func FromHTTP(r *http.Request) (events.APIGatewayV2HTTPRequest, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxBodyBytes))
+	// Sized from Content-Length, as webhook callers send it, the buffer
+	// is allocated once (ReadFrom wants bytes.MinRead spare to stop).
+	size := bytes.MinRead
+	if n := r.ContentLength; n > 0 && n <= MaxBodyBytes {
+		size += int(n)
+	}
+	body := bytes.NewBuffer(make([]byte, 0, size))
+	_, err := body.ReadFrom(http.MaxBytesReader(nil, r.Body, MaxBodyBytes))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return events.APIGatewayV2HTTPRequest{}, tooLarge()
@@ -160,7 +174,11 @@ func FromHTTP(r *http.Request) (events.APIGatewayV2HTTPRequest, error) {
 	}
 	headers := make(map[string]string, len(r.Header))
 	for k, v := range r.Header {
-		headers[strings.ToLower(k)] = strings.Join(v, ",")
+		name, ok := lowerNames[k]
+		if !ok {
+			name = strings.ToLower(k)
+		}
+		headers[name] = strings.Join(v, ",")
 	}
 	ev := events.APIGatewayV2HTTPRequest{
 		Version:        "2.0",
@@ -168,7 +186,7 @@ func FromHTTP(r *http.Request) (events.APIGatewayV2HTTPRequest, error) {
 		RawPath:        r.URL.Path,
 		RawQueryString: r.URL.RawQuery,
 		Headers:        headers,
-		Body:           string(body),
+		Body:           body.String(),
 	}
 	ev.RequestContext.HTTP.Method = r.Method
 	ev.RequestContext.HTTP.Path = r.URL.Path
@@ -176,6 +194,20 @@ func FromHTTP(r *http.Request) (events.APIGatewayV2HTTPRequest, error) {
 	ev.RequestContext.HTTP.UserAgent = r.UserAgent()
 	return ev, nil
 }
+
+// lowerNames maps the canonical names of the headers webhook callers send
+// to the lower case HTTP APIs use, so that FromHTTP need not lower-case
+// them for every request.
+var lowerNames = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{
+		"Accept", "Accept-Encoding", "Authorization", "Connection", "Content-Length",
+		"Content-Type", "User-Agent", "X-Forwarded-For", "X-Telegram-Bot-Api-Secret-Token",
+	} {
+		m[k] = strings.ToLower(k)
+	}
+	return m
+}()
 
 // Write writes an API Gateway response to w.
 func Write(w http.ResponseWriter, resp events.APIGatewayV2HTTPResponse) {
@@ -186,12 +218,12 @@ func Write(w http.ResponseWriter, resp events.APIGatewayV2HTTPResponse) {
 	if status == 0 {
 		status = http.StatusOK
 	}
-	body := []byte(resp.Body)
+	w.WriteHeader(status)
 	if resp.IsBase64Encoded {
 		if b, err := base64.StdEncoding.DecodeString(resp.Body); err == nil {
-			body = b
+			_, _ = w.Write(b)
+			return
 		}
 	}
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
+	_, _ = io.WriteString(w, resp.Body)
 }

@@ -1,7 +1,6 @@
 package convai
 
 import (
-	"hash/fnv"
 	"slices"
 	"time"
 
@@ -126,7 +125,10 @@ type Record struct {
 
 // Messages returns what the record has the bot send, in order.
 func (r *Record) Messages() []string {
-	var out []string
+	if !r.sends() {
+		return nil
+	}
+	out := make([]string, 0, 2)
 	if r.Bot != "" {
 		rating := r.Rating
 		if r.Kind == StartRecord {
@@ -143,6 +145,10 @@ func (r *Record) Messages() []string {
 // Ends reports whether the record ends its session.
 func (r *Record) Ends() bool { return r.Final != nil }
 
+// sends reports whether the record has the bot send anything: whether
+// Messages is non-empty, without encoding them.
+func (r *Record) sends() bool { return r.Bot != "" || r.Final != nil }
+
 // Chat is what one Load returns: the head (zero Version: none stored yet)
 // and the newest records, oldest first: the start record of the newest
 // session and its newest Window others.
@@ -155,9 +161,14 @@ type Chat struct {
 // textSum hashes an update's text, to tell a redelivered update from a
 // new one that reuses its id (a server that restarted its counter).
 func textSum(text string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(text))
-	return h.Sum64()
+	// FNV-1a, as hash/fnv's New64a computes it, without copying text to
+	// a []byte for the hash.Hash interface.
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(text); i++ {
+		h ^= uint64(text[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // session is the current session of a loaded chat, as the engine sees it.
@@ -172,26 +183,40 @@ type session struct {
 	recent  []int64
 }
 
-// current returns the newest session of c.
+// current returns the newest session of c. Its records share c.Records'
+// array when they are all of that session (what a Load returns but after a
+// new /start), which current then sorts in place.
 func (c *Chat) current() *session {
 	s := &session{chatID: c.ID, head: c.Head, number: c.Head.Session, sent: -1}
-	for _, r := range c.Records {
-		s.number = max(s.number, r.Session)
+	all := true
+	for i := range c.Records {
+		s.number = max(s.number, c.Records[i].Session)
 	}
 	if s.number == c.Head.Session && c.Head.Version > 0 {
 		s.sent, s.part, s.recent = c.Head.Sent, c.Head.Part, c.Head.Recent
 	}
-	for _, r := range c.Records {
-		if r.Session == s.number {
-			s.records = append(s.records, r)
+	for i := range c.Records {
+		all = all && c.Records[i].Session == s.number
+	}
+	if all {
+		s.records = c.Records
+	} else {
+		for i := range c.Records {
+			if c.Records[i].Session == s.number {
+				s.records = append(s.records, c.Records[i])
+			}
 		}
 	}
-	slices.SortFunc(s.records, func(a, b Record) int { return int(a.Seq - b.Seq) })
+	if !slices.IsSortedFunc(s.records, bySeq) {
+		slices.SortFunc(s.records, bySeq)
+	}
 	if len(s.records) > 0 && s.records[0].Seq == 0 {
 		s.start = &s.records[0]
 	}
 	return s
 }
+
+func bySeq(a, b Record) int { return int(a.Seq - b.Seq) }
 
 // exists reports whether the chat has a session at all.
 func (s *session) exists() bool { return s.number > 0 && (s.start != nil || len(s.records) > 0) }
@@ -209,7 +234,8 @@ func (s *session) status() Status {
 	if s.head.Session == s.number && s.head.Status == Ended {
 		return Ended
 	}
-	for _, r := range s.records {
+	for i := range s.records {
+		r := &s.records[i]
 		if r.Ends() {
 			return Ended
 		}
@@ -223,7 +249,8 @@ func (s *session) seen(id int64, sum uint64) bool {
 	if id == 0 {
 		return false
 	}
-	for _, r := range s.records {
+	for i := range s.records {
+		r := &s.records[i]
 		if r.UpdateID == id && r.Sum == sum {
 			return true
 		}
@@ -260,15 +287,14 @@ func (s *session) nextSeq() int64 {
 	return s.sent + 1
 }
 
-// unsent returns the session's records not yet fully delivered, in order.
+// unsent returns the session's records not yet fully delivered, in order:
+// the tail of s.records, which callers must not append to.
 func (s *session) unsent() []Record {
-	var out []Record
-	for _, r := range s.records {
-		if r.Seq > s.sent {
-			out = append(out, r)
-		}
+	i := len(s.records)
+	for i > 0 && s.records[i-1].Seq > s.sent {
+		i--
 	}
-	return out
+	return s.records[i:]
 }
 
 // partnerTurns is how many partner messages the session has had.
@@ -285,7 +311,8 @@ func (s *session) idleSince() time.Time {
 	if s.head.Session != s.number {
 		t = time.Time{}
 	}
-	for _, r := range s.records {
+	for i := range s.records {
+		r := &s.records[i]
 		if r.At.After(t) {
 			t = r.At
 		}
@@ -294,13 +321,16 @@ func (s *session) idleSince() time.Time {
 }
 
 // request is what the brain sees of the session: its context and the
-// dialogue in the window.
+// dialogue in the window. Its Turns have room for the two turns a caller
+// may add (the partner's new message and the bot's reply to it).
 func (s *session) request() brain.Request {
 	var req brain.Request
 	if s.start != nil {
 		req.Context = s.start.Context
 	}
-	for _, r := range s.records {
+	req.Turns = make([]brain.Turn, 0, 2*len(s.records)+2)
+	for i := range s.records {
+		r := &s.records[i]
 		if r.Partner != "" {
 			req.Turns = append(req.Turns, brain.Turn{Role: brain.Partner, Text: r.Partner})
 		}
@@ -313,7 +343,8 @@ func (s *session) request() brain.Request {
 
 // botSpoke reports whether the bot has said anything in the session.
 func (s *session) botSpoke() bool {
-	for _, r := range s.records {
+	for i := range s.records {
+		r := &s.records[i]
 		if r.Bot != "" {
 			return true
 		}

@@ -1,6 +1,8 @@
 package convai
 
 import (
+	"hash/fnv"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,5 +91,17 @@ func TestRecordMessages(t *testing.T) {
 				t.Errorf("Ends() = %v with Final %v", tc.rec.Ends(), tc.rec.Final)
 			}
 		})
+	}
+}
+
+// TestTextSumIsFNV1a: stored records carry textSum's values, so it must
+// stay the 64-bit FNV-1a of hash/fnv that earlier versions stored.
+func TestTextSumIsFNV1a(t *testing.T) {
+	for _, text := range []string{"", "hello", "/start Cats or dogs?", "naïve — ünïcode ✓", strings.Repeat("long text ", 500)} {
+		h := fnv.New64a()
+		h.Write([]byte(text))
+		if got, want := textSum(text), h.Sum64(); got != want {
+			t.Errorf("textSum(%.20q) = %#x, want %#x", text, got, want)
+		}
 	}
 }

@@ -316,13 +316,17 @@ func (e *Engine) reply(ctx context.Context, req brain.Request) (string, bool, er
 	if err != nil {
 		return "", false, duet.Wrap(duet.EUNAVAILABLE, err, "compose reply")
 	}
-	if IsCommand(text) && e.Fallback != nil {
-		e.log().WarnContext(ctx, "the reply engine answered with a protocol command; using the fallback")
-		if text, err = e.Fallback.Reply(ctx, req); err != nil {
-			return "", false, duet.Wrap(duet.EUNAVAILABLE, err, "compose reply")
+	// Only a text with a slash can read as a command: most replies skip
+	// the checks' regular expressions.
+	if strings.Contains(text, "/") {
+		if e.Fallback != nil && IsCommand(text) {
+			e.log().WarnContext(ctx, "the reply engine answered with a protocol command; using the fallback")
+			if text, err = e.Fallback.Reply(ctx, req); err != nil {
+				return "", false, duet.Wrap(duet.EUNAVAILABLE, err, "compose reply")
+			}
 		}
+		text = Defuse(text)
 	}
-	text = Defuse(text)
 	if strings.TrimSpace(text) == "" {
 		return "", false, duet.Errorf(duet.EINTERNAL, "compose reply: the reply engine returned no text")
 	}
@@ -443,7 +447,7 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 		}
 		now := e.now()
 		h.Sent, h.Part, h.Pending = r.Seq, 0, time.Time{}
-		if len(r.Messages()) > 0 {
+		if r.sends() {
 			h.SentAt = now
 		}
 		if r.Partner != "" && r.At.After(h.PartnerAt) {
@@ -453,7 +457,8 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 			h.PartnerAt = r.At
 		}
 		if r.UpdateID != 0 {
-			h.Recent = append(slices.Clone(h.Recent), recentKey(r.UpdateID, r.Sum))
+			// A copy: h.Recent shares its array with the session's head.
+			h.Recent = append(h.Recent[:len(h.Recent):len(h.Recent)], recentKey(r.UpdateID, r.Sum))
 			if over := len(h.Recent) - maxRecent; over > 0 {
 				h.Recent = h.Recent[over:]
 			}

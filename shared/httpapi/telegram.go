@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -17,7 +18,13 @@ import (
 // SecretHeader carries the webhook's secret_token on every Telegram request.
 const SecretHeader = "X-Telegram-Bot-Api-Secret-Token"
 
-// Handler is what the webhook needs of the chat engine.
+// secretKey is SecretHeader as HTTP APIs spell it: apigw.Header finds a
+// lower-case name without lower-casing it again for every request.
+var secretKey = strings.ToLower(SecretHeader)
+
+// Handler is what the webhook needs of the chat engine. Handle must be
+// done by ctx's deadline, which the webhook sets early enough to answer
+// after it; like convai.Engine, it works on when ctx's caller hangs up.
 type Handler interface {
 	Handle(ctx context.Context, u convai.Update) error
 }
@@ -40,10 +47,8 @@ func NewTelegram(engine Handler, secret string, log *slog.Logger) *Telegram {
 	return &Telegram{engine: engine, secret: newSecret(secret), log: log}
 }
 
-// ok is the body of every 2xx answer.
-var ok = struct {
-	OK bool `json:"ok"`
-}{true}
+// ok returns the answer to every update the webhook is done with.
+func ok() events.APIGatewayV2HTTPResponse { return apigw.RawJSON(http.StatusOK, `{"ok":true}`) }
 
 // Handle processes one webhook request.
 func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
@@ -60,28 +65,22 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 	u, err := telegram.ParseUpdate(body)
 	if err != nil {
 		t.log.WarnContext(ctx, "dropped update that can never be processed", "err", err)
-		return apigw.JSON(http.StatusOK, ok), nil
+		return ok(), nil
 	}
 	// Stop early enough to record a failed delivery and answer 503 before
 	// Lambda's own deadline kills the request.
-	work := ctx
-	if deadline, ok := ctx.Deadline(); ok {
-		var cancel context.CancelFunc
-		work, cancel = context.WithDeadline(ctx, deadline.Add(-answerReserve))
-		defer cancel()
-	}
-	err = t.engine.Handle(work, convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
+	err = t.engine.Handle(reserved{ctx}, convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
 	switch duet.Code(err) {
 	case "":
-		return apigw.JSON(http.StatusOK, ok), nil
+		return ok(), nil
 	case duet.EINVALID, duet.ENOTFOUND:
 		t.log.InfoContext(ctx, "dropped update", "chat", u.Message.Chat.ID, "update_id", u.UpdateID, "reason", err)
-		return apigw.JSON(http.StatusOK, ok), nil
+		return ok(), nil
 	case duet.EINTERNAL:
 		// A bug: the same update would fail the same way on every one of
 		// Telegram's retries, for hours.
 		t.log.ErrorContext(ctx, "dropped update after an internal error", "chat", u.Message.Chat.ID, "update_id", u.UpdateID, "err", err)
-		return apigw.JSON(http.StatusOK, ok), nil
+		return ok(), nil
 	}
 	return apigw.Error(ctx, t.log, err), nil
 }
@@ -89,7 +88,22 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 // answerReserve is the time kept after the engine's work to answer.
 const answerReserve = 2 * time.Second
 
+// reserved is its parent context with a deadline answerReserve earlier.
+// The engine works in a budget of its own, cut from that deadline and
+// never cancelled by its caller (see convai.Engine.Handle), so the earlier
+// deadline needs no timer of its own: one per request, on the hot path.
+type reserved struct{ context.Context }
+
+// Deadline returns the parent's deadline less answerReserve.
+func (c reserved) Deadline() (time.Time, bool) {
+	d, ok := c.Context.Deadline()
+	if !ok {
+		return d, false
+	}
+	return d.Add(-answerReserve), true
+}
+
 // authorized checks the secret header, when a secret is configured.
 func (t *Telegram) authorized(req events.APIGatewayV2HTTPRequest) bool {
-	return t.secret == nil || t.secret.matches(apigw.Header(req, SecretHeader))
+	return t.secret == nil || t.secret.matches(apigw.Header(req, secretKey))
 }

@@ -226,3 +226,45 @@ func TestWebhookInternalErrorIsNotRetried(t *testing.T) {
 		t.Errorf("update hitting a bug: %d %s, want 200", resp.StatusCode, resp.Body)
 	}
 }
+
+// handlerFunc adapts a function to httpapi.Handler.
+type handlerFunc func(ctx context.Context, u convai.Update) error
+
+func (f handlerFunc) Handle(ctx context.Context, u convai.Update) error { return f(ctx, u) }
+
+// TestWebhookReservesTimeToAnswer: the engine must be done two seconds
+// before the request's own deadline, so that the webhook can still answer.
+func TestWebhookReservesTimeToAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		timeout time.Duration // 0: no deadline
+	}{{"Lambda deadline", 10 * time.Second}, {"no deadline", 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			var want time.Time
+			if tc.timeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tc.timeout)
+				defer cancel()
+				d, _ := ctx.Deadline()
+				want = d.Add(-2 * time.Second)
+			}
+			var got time.Time
+			var hasDeadline bool
+			h := httpapi.NewTelegram(handlerFunc(func(ctx context.Context, u convai.Update) error {
+				got, hasDeadline = ctx.Deadline()
+				if u.ChatID != 4 || u.Text != "hello" {
+					t.Errorf("got update %+v, want chat 4 saying hello", u)
+				}
+				return nil
+			}), secret, slog.New(slog.DiscardHandler))
+			resp, err := h.Handle(ctx, request(update(1, 4, "hello"), secret, "POST"))
+			if err != nil || resp.StatusCode != http.StatusOK {
+				t.Fatalf("got %d %s, %v; want 200", resp.StatusCode, resp.Body, err)
+			}
+			if hasDeadline != (tc.timeout > 0) || !got.Equal(want) {
+				t.Errorf("engine deadline %v (set: %t), want %v", got, hasDeadline, want)
+			}
+		})
+	}
+}

@@ -94,13 +94,13 @@ func (s *Store) Len() int {
 	return len(s.chats)
 }
 
-// live returns the unexpired entry for id. Callers hold s.mu.
-func (s *Store) live(id int64) (*entry, bool) {
+// live returns the entry for id unless it expired at now. Callers hold s.mu.
+func (s *Store) live(id int64, now time.Time) (*entry, bool) {
 	e, ok := s.chats[id]
 	if !ok {
 		return nil, false
 	}
-	if s.expired(e, s.now()) {
+	if s.expired(e, now) {
 		s.drop(e)
 		return nil, false
 	}
@@ -134,11 +134,10 @@ func (s *Store) drop(e *entry) {
 	delete(s.chats, e.id)
 }
 
-// touch records a write to id's entry, creating it, and enforces the bounds.
-// Callers hold s.mu.
-func (s *Store) touch(id int64, active time.Time) *entry {
-	now := s.now()
-	e, ok := s.live(id)
+// touch records a write at now to id's entry, creating it, and enforces
+// the bounds. Callers hold s.mu.
+func (s *Store) touch(id int64, active, now time.Time) *entry {
+	e, ok := s.live(id, now)
 	if !ok {
 		e = &entry{id: id}
 		e.elem = s.lru.PushBack(e)
@@ -171,11 +170,12 @@ func (s *Store) touch(id int64, active time.Time) *entry {
 func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.live(id)
+	e, ok := s.live(id, s.now())
 	if !ok || (e.head == nil && len(e.records) == 0) {
 		return nil, fmt.Errorf("load chat %d: %w", id, duet.ErrNotFound)
 	}
-	c := &convai.Chat{ID: id, Records: slices.Clone(e.records)}
+	// Room for the record a caller appends after storing it.
+	c := &convai.Chat{ID: id, Records: append(make([]convai.Record, 0, len(e.records)+1), e.records...)}
 	if e.head != nil {
 		c.Head = *e.head
 		c.Head.Recent = slices.Clone(e.head.Recent)
@@ -190,12 +190,13 @@ func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 func (s *Store) Append(_ context.Context, id int64, r *convai.Record) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e, ok := s.live(id); ok {
+	now := s.now()
+	if e, ok := s.live(id, now); ok {
 		if slices.ContainsFunc(e.records, func(o convai.Record) bool { return o.Session == r.Session && o.Seq == r.Seq }) {
 			return fmt.Errorf("append to chat %d: record %d.%d exists: %w", id, r.Session, r.Seq, duet.ErrConflict)
 		}
 	}
-	e := s.touch(id, r.At)
+	e := s.touch(id, r.At, now)
 	rec := *r
 	rec.Final = cloneScores(rec.Final)
 	e.records = append(e.records, rec)
@@ -204,35 +205,53 @@ func (s *Store) Append(_ context.Context, id int64, r *convai.Record) error {
 }
 
 // keep returns records limited to what a Load returns: the newest
-// session's start and the newest convai.Window others of that session.
+// session's start and the newest convai.Window others of that session. In
+// the usual layout (the start first, then the session's others in order) it
+// drops the oldest others in place, without allocating.
 func keep(records []convai.Record) []convai.Record {
 	newest := records[len(records)-1].Session
-	out := records[:0]
-	var start *convai.Record
-	var rest []convai.Record
-	for _, r := range records {
-		switch {
+	start, others := -1, 0
+	usual := true
+	for i := range records {
+		switch r := &records[i]; {
 		case r.Session != newest:
+			usual = false
 		case r.Seq == 0:
-			start = &r
+			usual = usual && i == 0
+			start = i
 		default:
-			rest = append(rest, r)
+			others++
 		}
 	}
-	if start != nil {
-		out = append(out, *start)
+	over := max(others-convai.Window, 0)
+	if usual {
+		first := 0
+		if start == 0 {
+			first = 1
+		}
+		return slices.Delete(records, first, first+over)
 	}
-	if over := len(rest) - convai.Window; over > 0 {
-		rest = rest[over:]
+	out := make([]convai.Record, 0, min(others, convai.Window)+2)
+	if start >= 0 {
+		out = append(out, records[start])
 	}
-	return append(out, rest...)
+	for i := range records {
+		if r := &records[i]; r.Session == newest && r.Seq != 0 {
+			if over > 0 {
+				over--
+				continue
+			}
+			out = append(out, *r)
+		}
+	}
+	return out
 }
 
 // Claim sets the lease of a record if it is free, expired or owner's.
 func (s *Store) Claim(_ context.Context, id, session, seq int64, l convai.Lease, now time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.live(id)
+	e, ok := s.live(id, s.now())
 	if !ok {
 		return fmt.Errorf("claim in chat %d: %w", id, duet.ErrNotFound)
 	}
@@ -255,13 +274,14 @@ func (s *Store) Commit(_ context.Context, h *convai.Head, prev int64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cur := int64(0)
-	if e, ok := s.live(h.ChatID); ok && e.head != nil {
+	now := s.now()
+	if e, ok := s.live(h.ChatID, now); ok && e.head != nil {
 		cur = e.head.Version
 	}
 	if cur != prev {
 		return fmt.Errorf("commit chat %d: stored version %d, want %d: %w", h.ChatID, cur, prev, duet.ErrConflict)
 	}
-	e := s.touch(h.ChatID, h.IdleSince())
+	e := s.touch(h.ChatID, h.IdleSince(), now)
 	v := *h
 	v.Recent = slices.Clone(h.Recent)
 	e.head = &v

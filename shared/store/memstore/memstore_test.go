@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -105,4 +106,51 @@ func TestBounded(t *testing.T) {
 	if end > at20k+at20k/4 {
 		t.Errorf("heap grew from %d KB at 20,000 chats to %d KB at 100,000, want flat", at20k>>10, end>>10)
 	}
+}
+
+// TestWindowInAnyOrder: whatever order records arrive in (a session's
+// turns before its start, a new session after an old one's turns), a Load
+// returns the newest session's start and its newest convai.Window others.
+func TestWindowInAnyOrder(t *testing.T) {
+	ctx := context.Background()
+	at := time.Now()
+	for _, tc := range []struct {
+		name  string
+		order [][2]int64 // session, seq
+		want  [][2]int64
+	}{
+		{"in order", seqs(1, 0, 12), append([][2]int64{{1, 0}}, seqs(1, 5, 12)...)},
+		{"turns before the start", append(seqs(1, 1, 10), [2]int64{1, 0}), append([][2]int64{{1, 0}}, seqs(1, 3, 10)...)},
+		{"a new session", append(seqs(1, 0, 5), seqs(2, 0, 3)...), seqs(2, 0, 3)},
+		{"a new session without its start", append(seqs(1, 0, 5), [2]int64{2, 1}), [][2]int64{{2, 1}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := memstore.New()
+			for _, k := range tc.order {
+				if err := s.Append(ctx, 1, &convai.Record{Session: k[0], Seq: k[1], At: at}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c, err := s.Load(ctx, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got [][2]int64
+			for _, r := range c.Records {
+				got = append(got, [2]int64{r.Session, r.Seq})
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got records %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// seqs returns the keys of session's records from..to.
+func seqs(session, from, to int64) [][2]int64 {
+	var out [][2]int64
+	for seq := from; seq <= to; seq++ {
+		out = append(out, [2]int64{session, seq})
+	}
+	return out
 }
