@@ -16,8 +16,9 @@
 // When the context is a ConvAI2 profile ("i like to ride horses.\ni help
 // tend the fields.\n…": first-person sentences), the bot plays that person.
 // Each sentence becomes a fact with paraphrases in the bot's own words
-// ("I'm really into riding horses"), none repeating more than maxPasted word
-// trigrams of the profile (the router flags messages that paste it), and
+// ("I'm really into riding horses"), none repeating a word trigram of the
+// profile as the router reads them (the router refuses such a message;
+// router.go), and
 // with the categories of question it answers (pets, job, family…). A reply
 // is a lead (an answer from the matching fact, or a reaction to the
 // partner's words), one fact not told yet, and a question about the partner

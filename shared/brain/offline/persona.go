@@ -13,6 +13,7 @@ import (
 type profile struct {
 	facts    []fact
 	trigrams set            // word trigrams of the profile, for pasteCount
+	router   set            // the profile's trigrams as the ConvAI2 router reads them
 	index    map[string]int // the sentence of each paraphrase: its fact
 }
 
@@ -57,7 +58,7 @@ func parseProfile(s string) *profile {
 	if 2*first < len(sentences) {
 		return nil
 	}
-	p := &profile{trigrams: set{}}
+	p := &profile{trigrams: set{}, router: routerTrigrams(s)}
 	for _, ws := range sentences {
 		for i := 0; i+3 <= len(ws); i++ {
 			p.trigrams.add(ws[i] + " " + ws[i+1] + " " + ws[i+2])
@@ -232,15 +233,22 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 			best, bestN = s, n
 		}
 	}
+	// The router refuses a message that repeats any trigram of the
+	// profile: reword each paraphrase until it does not, or drop it.
+	kept := f.says[:0]
+	for _, s := range f.says {
+		if s = unrefuse(p.router, s); s != "" && !slices.Contains(kept, s) {
+			kept = append(kept, s)
+		}
+	}
+	f.says = kept
 	if len(f.says) == 0 {
-		if best == "" {
-			return f, false // neither "i …" nor "my …": left unsaid
+		// Nothing was kept: the least pasted rewrite, reworded for the
+		// router, when it can be.
+		if best = unrefuse(p.router, best); best == "" {
+			return f, false // neither "i …" nor "my …", or unsayable: left unsaid
 		}
-		cut := shorten(best, func(s string) bool { return p.pasteCount(s) <= maxPasted })
-		if cut == "" || !(strings.HasPrefix(cut, "I") || strings.HasPrefix(cut, "my ")) {
-			return f, false
-		}
-		f.says = append(f.says, cut)
+		f.says = append(f.says, best)
 	}
 	return f, true
 }

@@ -247,13 +247,38 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 			}
 			for _, q := range qs {
 				s := polish(strings.Join([]string{lead, fs, q}, " "))
-				if !said.has(normalize(s)) {
+				if !said.has(normalize(s)) && !refused(pr.router, s) {
 					return s
 				}
 			}
 		}
 	}
+	// Every candidate was said before or repeats the profile: fall back
+	// to a lead and a question, then to a question alone.
+	for _, lead := range append(leads, "") {
+		for _, q := range qs {
+			if s := polish(strings.TrimSpace(lead + " " + q)); !said.has(normalize(s)) && !refused(pr.router, s) {
+				return s
+			}
+		}
+	}
+	for _, s := range safeQuestions {
+		if !said.has(normalize(s)) && !refused(pr.router, s) {
+			return s
+		}
+	}
 	return distinguish(polish(leads[0]+" "+qs[0]), said)
+}
+
+// safeQuestions are the last resort of a profile chat whose every other
+// candidate repeats the profile or was said before.
+var safeQuestions = []string{
+	"What else should I know about you?",
+	"Tell me something fun about yourself?",
+	"So what's new with you?",
+	"What made your day today?",
+	"Anything exciting coming up for you?",
+	"How's your week going?",
 }
 
 // noFactLeads answer a question about something the profile does not
