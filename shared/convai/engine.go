@@ -99,6 +99,10 @@ type Engine struct {
 	// MaxTurns is how many partner messages the bot answers before it
 	// ends the chat itself.
 	MaxTurns int
+	// StayOnGoodbye keeps the chat open when the partner says goodbye;
+	// by default the bot takes leave and ends the chat. `duet rate` sets
+	// it to replay dialogues that go on after a goodbye.
+	StayOnGoodbye bool
 	// IdleTimeout is the silence after which Sweep ends a chat.
 	IdleTimeout time.Duration
 	// OutboxGrace is how long Sweep leaves a reply a sender gave up on.
@@ -264,7 +268,7 @@ func (e *Engine) apply(ctx context.Context, s *session, u Update, cmd Command) (
 	rec.PartnerTurns++
 	req := s.request()
 	req.Turns = append(req.Turns, brain.Turn{Role: brain.Partner, Text: rec.Partner})
-	req.Closing = rec.PartnerTurns >= orDefault(e.MaxTurns, DefaultMaxTurns) || IsGoodbye(cmd.Arg)
+	req.Closing = rec.PartnerTurns >= orDefault(e.MaxTurns, DefaultMaxTurns) || (!e.StayOnGoodbye && IsGoodbye(cmd.Arg))
 	rating, err := e.Evaluator.Rate(ctx, req)
 	if err != nil {
 		return nil, duet.Wrap(duet.EUNAVAILABLE, err, "rate message")

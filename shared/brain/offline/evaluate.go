@@ -91,28 +91,54 @@ func (b *Brain) Signals(req brain.Request) Signals {
 }
 
 // Rate scores the last partner turn of req, 1..10 (1 when there is none).
-// It returns the context's error when ctx is already done.
+// In a ConvAI2 chat (the context is a profile) the learned model
+// (judge_model.json) rates: the chance a human finds the message good, cut
+// into ten equally common ratings. A chat about a 2017 paragraph, which
+// the ConvAI2 judgments say nothing of, is rated by Signals.Rating. It
+// returns the context's error when ctx is already done.
 func (b *Brain) Rate(ctx context.Context, req brain.Request) (int, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	return b.Signals(req).Rating(), nil
+	i := lastPartner(req.Turns)
+	if i < 0 {
+		return 1, nil
+	}
+	d := b.dialogue(req)
+	if !d.profile {
+		return d.signals(i).Rating(), nil
+	}
+	m := b.model()
+	v := d.vector(i)
+	return m.rating(m.logit(&v)), nil
 }
 
 // Final scores the whole chat, each score 1..10 (all 1 when the partner
 // never spoke):
+//   - in a ConvAI2 chat (a profile context, or an evaluation request in
+//     req.Judge), score (1..5, or in req.Judge's range) is the learned
+//     dialogue model's verdict, from the partner's message ratings, its
+//     length and habits; otherwise it is 0, for the protocol to derive;
 //   - quality is the mean rating of the partner's messages, each rated as
 //     Rate rated it when it arrived;
 //   - breadth grows with the distinct topics the partner brought in (those
 //     from the context count half), full at 12;
 //   - engagement is the share of engaged messages (questions, or at least
 //     six words with three content words, never repeats), scaled down for
-//     chats of fewer than five partner turns.
+//     chats of fewer than five partner turns;
+//   - when the server asked (req.Judge), Profile is the candidate profile
+//     the partner's words match best (guessProfile).
 func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, error) {
 	if err := ctx.Err(); err != nil {
 		return brain.Scores{}, err
 	}
 	d := b.dialogue(req)
+	learned := d.profile || req.Judge != nil
+	m := b.model()
+	var j judged
+	if learned {
+		j = b.judgeAll(d)
+	}
 	var sum, n, engaged int
 	own, shared := set{}, set{}
 	for i, t := range req.Turns {
@@ -120,7 +146,11 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 			continue
 		}
 		s := d.signals(i)
-		sum += s.Rating()
+		if learned {
+			sum += m.rating(j.logits[n])
+		} else {
+			sum += s.Rating()
+		}
 		n++
 		if s.engaged() {
 			engaged++
@@ -133,17 +163,27 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 			}
 		}
 	}
+	out := brain.Scores{Quality: 1, Breadth: 1, Engagement: 1}
+	lo, hi := 1, 5
+	if req.Judge != nil {
+		lo, hi = req.Judge.Min, max(req.Judge.Max, req.Judge.Min)
+		if k := guessProfile(req.Turns, req.Judge.Profiles, &b.texts); k >= 0 {
+			out.Profile = &k
+		}
+	}
+	if learned {
+		out.Score = lo + int(math.Round(float64((m.score(j.value)-1)*(hi-lo))/4))
+	}
 	if n == 0 {
-		return brain.Scores{Quality: 1, Breadth: 1, Engagement: 1}, nil
+		return out, nil
 	}
 	breadth := min(1, (float64(len(own))+0.5*float64(len(shared)))/breadthFull)
 	share := float64(engaged) / float64(n)
 	engagement := share * (0.6 + 0.4*min(1, float64(n)/turnsFull))
-	return brain.Scores{
-		Quality:    brain.Clamp(int(math.Round(float64(sum) / float64(n)))),
-		Breadth:    brain.Clamp(1 + int(math.Round(9*breadth))),
-		Engagement: brain.Clamp(1 + int(math.Round(9*engagement))),
-	}, nil
+	out.Quality = brain.Clamp(int(math.Round(float64(sum) / float64(n))))
+	out.Breadth = brain.Clamp(1 + int(math.Round(9*breadth)))
+	out.Engagement = brain.Clamp(1 + int(math.Round(9*engagement)))
+	return out, nil
 }
 
 // engaged reports a message that keeps the conversation going.
@@ -165,14 +205,16 @@ func lastPartner(turns []brain.Turn) int {
 
 // dialogue analyses each turn of a request at most once.
 type dialogue struct {
-	texts *textCache
-	ctx   *text
-	turns []brain.Turn
-	cache []*text
+	texts   *textCache
+	ctx     *text
+	profile bool // the context is a ConvAI2 profile
+	turns   []brain.Turn
+	cache   []*text
 }
 
 func (b *Brain) dialogue(req brain.Request) *dialogue {
-	return &dialogue{texts: &b.texts, ctx: b.contexts.get(req.Context).text, turns: req.Turns, cache: make([]*text, len(req.Turns))}
+	c := b.contexts.get(req.Context)
+	return &dialogue{texts: &b.texts, ctx: c.text, profile: c.profile != nil, turns: req.Turns, cache: make([]*text, len(req.Turns))}
 }
 
 func (d *dialogue) at(i int) *text {

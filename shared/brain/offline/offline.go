@@ -18,6 +18,8 @@ type Brain struct {
 	texts    textCache
 	heards   heardCache
 	bots     botCache
+	// judge is the evaluator's model; nil: the committed one.
+	judge *JudgeModel
 }
 
 // New returns a Brain.

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/brain/offline"
+	"github.com/duetbot/duet/shared/convai2"
+)
+
+// devFile is the ConvAI2 release rate fit reports the dev figures on.
+const devFile = "data_intermediate.json"
+
+// rateFit learns the offline evaluator from the ConvAI2 exports in a
+// directory: every export_*.json trains (Duet in participant1's seat, the
+// human's, rating participant2, the bot), and data_intermediate.json, when
+// there, gives the dev figures. It replays each dialogue through the
+// engine exactly as `duet rate` does and fits on the requests the
+// evaluator got.
+func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("rate fit", stderr)
+	dir := fs.String("data", "", "directory of the ConvAI2 release (DeepPavlov/convai's 2018/data)")
+	out := fs.String("out", "shared/brain/offline/judge_model.json", "where to write the model")
+	o := offline.DefaultFitOptions
+	fs.Float64Var(&o.L2, "l2", o.L2, "ridge penalty of the dense message weights")
+	fs.Float64Var(&o.HashL2, "hash-l2", o.HashL2, "ridge penalty of the hashed word weights")
+	fs.IntVar(&o.Epochs, "epochs", o.Epochs, "passes of the message model's optimiser")
+	fs.Float64Var(&o.DialogL2, "dialog-l2", o.DialogL2, "ridge penalty of the dialogue weights")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *dir == "" || fs.NArg() > 0 {
+		return fmt.Errorf("%w: %s", errUsage, rateUsage)
+	}
+	files, err := filepath.Glob(filepath.Join(*dir, "export_*.json"))
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("%s: no export_*.json files to train on", *dir)
+	}
+	sort.Strings(files)
+	r := &rater{evaluator: offline.New(), seat: convai2.Participant1, record: true}
+	var msgs, dialogs []offline.JudgeSample
+	for _, f := range files {
+		ds, err := readFile(f, convai2.Read)
+		if err != nil {
+			return err
+		}
+		res, err := r.rateAll(ctx, ds, func() {})
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		for i, d := range ds {
+			if d.Score == 0 {
+				continue // the human gave no score: nothing to learn
+			}
+			msgs = append(msgs, messageSamples(res[i].reqs, d.Score)...)
+			dialogs = append(dialogs, offline.JudgeSample{Req: res[i].final, Label: float64(d.Score)})
+		}
+		fmt.Fprintf(stderr, "%s: %d dialogues\n", filepath.Base(f), len(ds))
+	}
+	m, err := offline.FitJudge(msgs, dialogs, o)
+	if err != nil {
+		return err
+	}
+	m.Trained = fmt.Sprintf("duet rate fit: %d messages in %d scored dialogues of %d ConvAI2 exports", len(msgs), len(dialogs), len(files))
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (%s)\n", *out, m.Trained)
+	dev := filepath.Join(*dir, devFile)
+	ds, err := readFile(dev, convai2.Read)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	addDecoys(ds, convai2.Participant1, 1, 1)
+	res, err := (&rater{evaluator: offline.WithJudge(m), seat: convai2.Participant1}).rateAll(ctx, ds, func() {})
+	if err != nil {
+		return err
+	}
+	return writeRatingSummary(stdout, dev, convai2.Participant1, ds, res)
+}
+
+// messageSamples label each rated message of a dialogue with its score,
+// 1..5 as 0..1, weighted so that every dialogue counts about the same.
+func messageSamples(reqs []brain.Request, score int) []offline.JudgeSample {
+	out := make([]offline.JudgeSample, len(reqs))
+	for i, req := range reqs {
+		out[i] = offline.JudgeSample{Req: req, Label: float64(score-1) / 4, Weight: 1}
+	}
+	return out
+}
