@@ -5,7 +5,7 @@ ADDR    ?= 127.0.0.1:8080
 DIALECT ?= telegram
 FUZZTIME ?= 8s
 
-.PHONY: help demo serve build test test-unit lint sim bench loadtest fuzz ci clean clariq-fit
+.PHONY: help demo serve build test test-unit lint sim bench loadtest fuzz ci clean clariq-fit rate-fit
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -62,6 +62,11 @@ fuzz: ## every fuzz target for FUZZTIME each (`make test` runs their seeds)
 			else cat $$log; exit 1; fi; \
 		done; \
 	done
+
+CONVAI2_DATA ?= ../shared/data/convai2
+
+rate-fit: ## refit the offline evaluator (shared/brain/offline/judge_model.json) from the ConvAI2 exports in CONVAI2_DATA, and print the dev figures
+	$(GO) run ./cmd/duet rate fit -data $(CONVAI2_DATA) -out shared/brain/offline/judge_model.json
 
 CLARIQ_DATA ?= ../shared/data/clariq
 

@@ -91,13 +91,15 @@ func Other(seat string) string {
 func ValidSeat(seat string) bool { return seat == Participant1 || seat == Participant2 }
 
 // Read parses a whole dialogue file (at most MaxFileBytes).
-func Read(r io.Reader) ([]Dialogue, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+func Read(r io.Reader) ([]Dialogue, error) { return read(r, MaxFileBytes) }
+
+func read(r io.Reader, limit int64) ([]Dialogue, error) {
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(b) > MaxFileBytes {
-		return nil, fmt.Errorf("file larger than %d MiB", MaxFileBytes>>20)
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("file larger than %d bytes", limit)
 	}
 	return Parse(b)
 }

@@ -143,3 +143,44 @@ func BenchmarkReplyDev(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRateDev rates every partner message of the dev set's dialogues
+// (the same requests as BenchmarkReplyDev, each chat its own profile), as
+// the engine asks for each message before the reply; ns/msg is the cost
+// per partner message. BenchmarkFinalDev gives each chat's final.
+func BenchmarkRateDev(b *testing.B) {
+	reqs := devRequests(b, 1200, maxTurns)
+	slices.SortStableFunc(reqs, func(x, y brain.Request) int { return len(x.Turns) - len(y.Turns) })
+	br := New()
+	ctx := context.Background()
+	for _, r := range reqs {
+		br.contexts.get(r.Context)
+	}
+	for b.Loop() {
+		for _, r := range reqs {
+			if _, err := br.Rate(ctx, r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(reqs)), "ns/msg")
+}
+
+func BenchmarkFinalDev(b *testing.B) {
+	reqs := devRequests(b, 1200, maxTurns)
+	br := New()
+	ctx := context.Background()
+	judge := &brain.Judge{Min: 1, Max: 5, Profiles: [][]string{{"i like to ride horses.", "i help tend the fields."}, {"i am a nurse.", "i work nights."}}}
+	for i := range reqs {
+		reqs[i].Judge = judge
+		br.contexts.get(reqs[i].Context)
+	}
+	for b.Loop() {
+		for _, r := range reqs {
+			if _, err := br.Final(ctx, r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(reqs)), "ns/chat")
+}

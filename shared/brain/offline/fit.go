@@ -50,7 +50,7 @@ func FitJudge(messages, dialogues []JudgeSample, o FitOptions) (*JudgeModel, err
 		if i < 0 {
 			return nil, fmt.Errorf("fit: message sample %d has no partner turn", k)
 		}
-		vs[k] = d.vector(i)
+		vs[k] = d.vector(i).withHashes()
 		ys[k] = min(1, max(0, s.Label))
 		ws[k] = s.Weight
 		if ws[k] == 0 {

@@ -111,8 +111,43 @@ func (b *Brain) model() *JudgeModel {
 
 // msgVector is a partner message's features.
 type msgVector struct {
-	dense  [40]float64
+	dense [40]float64
+	// texts whose words are hashed: the message, the bot's last message
+	// and the one before (either may be nil), in hashSpaces.
+	texts [3]*text
+	// hashes, when set (for fitting), are the hashed words precomputed.
 	hashes []uint32
+}
+
+// hashSpaces keep the words of the message and of the bot's last two
+// messages apart.
+var hashSpaces = [3]string{"", "b1", "b2"}
+
+// eachHash calls fn with every hashed word of v.
+func (v *msgVector) eachHash(fn func(uint32)) {
+	for k, t := range v.texts {
+		if t != nil {
+			hashWords(t, hashSpaces[k], fn)
+		}
+	}
+}
+
+// hashCount is how many hashed words v has.
+func (v *msgVector) hashCount() int {
+	n := 0
+	for _, t := range v.texts {
+		if t != nil {
+			n += max(1, 2*len(t.words))
+		}
+	}
+	return n
+}
+
+// withHashes returns v with its hashed words precomputed.
+func (v msgVector) withHashes() msgVector {
+	v.hashes = make([]uint32, 0, v.hashCount())
+	v.eachHash(func(h uint32) { v.hashes = append(v.hashes, h) })
+	return v
 }
 
 // vector measures partner turn i.
@@ -189,13 +224,7 @@ func (d *dialogue) vector(i int) msgVector {
 	f[33] = math.Log1p(float64(bots)) / 3
 	// What the bot itself said last tells how the chat is going (its
 	// words answer the partner's earlier messages).
-	v.hashes = hashWords(msg, "", make([]uint32, 0, 2*len(msg.words)+20))
-	if bot != nil {
-		v.hashes = hashWords(bot, "b1", v.hashes)
-	}
-	if before != nil {
-		v.hashes = hashWords(before, "b2", v.hashes)
-	}
+	v.texts = [3]*text{msg, bot, before}
 	return v
 }
 
@@ -205,11 +234,21 @@ func (m *JudgeModel) logit(v *msgVector) float64 {
 	for k, w := range m.Message {
 		z += w * v.dense[k]
 	}
-	if len(v.hashes) > 0 {
-		scale := 1 / math.Sqrt(float64(len(v.hashes)))
-		for _, h := range v.hashes {
-			z += m.Hashed[h] * scale
+	if v.hashes != nil {
+		h := 0.0
+		for _, k := range v.hashes {
+			h += m.Hashed[k]
 		}
+		return z + h/math.Sqrt(float64(len(v.hashes)))
+	}
+	h := 0.0
+	for k, t := range v.texts {
+		if t != nil {
+			h += hashedSum(m.Hashed, t, hashSpaces[k])
+		}
+	}
+	if n := v.hashCount(); n > 0 {
+		z += h / math.Sqrt(float64(n))
 	}
 	return z
 }
@@ -355,34 +394,61 @@ func oddTokens(s string) bool {
 		strings.Contains(s, "__") || strings.ContainsAny(s, "<>{}\\|")
 }
 
-// hashWords appends the hashed words and word pairs of t (lower case) and
-// a marker of its first word, in the name space space.
-func hashWords(t *text, space string, out []uint32) []uint32 {
+// hashWords calls fn with the hashed words and word pairs of t (lower
+// case), and a marker of its first word, in the name space space.
+func hashWords(t *text, space string, fn func(uint32)) {
 	const mask = 1<<hashBits - 1
 	prev := space + "^"
 	for _, w := range t.words {
-		out = append(out, hash2(space, w.low)&mask, hash2(prev, w.low)&mask)
+		fn(hash2(space, w.low) & mask)
+		fn(hash2(prev, w.low) & mask)
 		prev = w.low
 	}
 	if len(t.words) == 0 {
-		out = append(out, hash2(space, "<empty>")&mask)
+		fn(hash2(space, "<empty>") & mask)
 	}
-	return out
 }
 
-// hash2 is FNV-1a of a, a zero byte and b.
-func hash2(a, b string) uint32 {
-	const prime = 16777619
-	h := uint32(2166136261)
-	for i := 0; i < len(a); i++ {
-		h = (h ^ uint32(a[i])) * prime
+// hashedSum is the sum of weights over hashWords(t, space), without a
+// callback (Rate's hot path).
+func hashedSum(weights []float64, t *text, space string) float64 {
+	const mask = 1<<hashBits - 1
+	if len(t.words) == 0 {
+		return weights[hash2(space, "<empty>")&mask]
 	}
-	h *= prime // the zero byte
-	for i := 0; i < len(b); i++ {
-		h = (h ^ uint32(b[i])) * prime
+	sum := 0.0
+	// The first pair joins the space's start marker and the first word.
+	start := fnvAdd(fnvAdd(fnvOffset, space), "^")
+	for i, w := range t.words {
+		sum += weights[hash2(space, w.low)&mask]
+		if i == 0 {
+			sum += weights[hashMore(start, w.low)&mask]
+		} else {
+			sum += weights[hash2(t.words[i-1].low, w.low)&mask]
+		}
+	}
+	return sum
+}
+
+// FNV-1a, 32 bits.
+const (
+	fnvOffset = 2166136261
+	fnvPrime  = 16777619
+)
+
+// hash2 is FNV-1a of a, a zero byte and b.
+func hash2(a, b string) uint32 { return hashMore(fnvAdd(fnvOffset, a), b) }
+
+// fnvAdd goes on from FNV-1a state h with the bytes of s.
+func fnvAdd(h uint32, s string) uint32 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * fnvPrime
 	}
 	return h
 }
+
+// hashMore goes on from h, FNV-1a's state after a, to a zero byte and b.
+func hashMore(h uint32, b string) uint32 { return fnvAdd(h*fnvPrime, b) }
 
 func b2f(b bool) float64 {
 	if b {
