@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strings"
 	"syscall"
 )
 
@@ -64,7 +65,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errUsage):
-		fmt.Fprintln(stderr, err)
+		// The commands wrap their usage text, which starts with "usage:".
+		fmt.Fprintln(stderr, strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
 		return 2
 	}
 	fmt.Fprintf(stderr, "duet %s: %v\n", args[0], err)

@@ -200,3 +200,14 @@ func TestRateDev(t *testing.T) {
 		t.Errorf("profile accuracy where the partner spoke %.3f, want at least 0.72", a.ProfileAccSpoke)
 	}
 }
+
+// TestUsageOnce: a command's usage error prints its usage text once, with
+// exit code 2.
+func TestUsageOnce(t *testing.T) {
+	for _, cmd := range []string{"rate", "clariq", "persona"} {
+		_, stderr, code := runDuet(t, cmd)
+		if code != 2 || !strings.HasPrefix(stderr, "usage: duet "+cmd) || strings.Contains(stderr, "usage: usage") {
+			t.Errorf("duet %s: exit %d, stderr %q; want 2 and one \"usage: duet %s\"", cmd, code, stderr, cmd)
+		}
+	}
+}
