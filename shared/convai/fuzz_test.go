@@ -169,6 +169,10 @@ func FuzzEncodeReply(f *testing.F) {
 	for i, s := range commandSeeds {
 		f.Add(s, i-3)
 	}
+	// Unicode spaces before a command (CI's fuzzing found the em space).
+	for _, s := range []string{"\u2003/end", "\u00a0\"/start x", "bot:\u2002/end", "\u0085/begin", "\v/end"} {
+		f.Add(s, 5)
+	}
 	f.Add(strings.Repeat("ж", MaxTextLen+1), 5)
 	f.Add(strings.Repeat("\"\n", MaxTextLen), 11)
 	f.Add(strings.Repeat("\x01", 2*MaxTextLen), -7)

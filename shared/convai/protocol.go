@@ -114,10 +114,10 @@ func command(t string) (name, rest string, ok bool) {
 // decoration is what may stand before a reply's words without changing
 // how a server reads it: white space, quotes, markup, a model's hidden
 // reasoning or a speaker label.
-var decoration = regexp.MustCompile("^(?:\\s|[\"'\u201c\u201d\u2018\u2019\u00ab\u00bb`*_>~]|(?s:<think>.*?</think>)|(?i:bot|assistant|ai|reply|answer)\\s*:)+")
+var decoration = regexp.MustCompile("^(?:[\\s\\v\\p{Z}\u0085]|[\"'\u201c\u201d\u2018\u2019\u00ab\u00bb`*_>~]|(?s:<think>.*?</think>)|(?i:bot|assistant|ai|reply|answer)[\\s\\v\\p{Z}\u0085]*:)+")
 
 // trailing is decoration that may close a reply: quotes and markup.
-var trailing = regexp.MustCompile("(?:\\s|[\"'\u201c\u201d\u2018\u2019\u00ab\u00bb`*_~])+$")
+var trailing = regexp.MustCompile("(?:[\\s\\v\\p{Z}\u0085]|[\"'\u201c\u201d\u2018\u2019\u00ab\u00bb`*_~])+$")
 
 // undecorate returns text without its decoration and with at most one
 // leading slash.
