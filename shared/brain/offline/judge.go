@@ -31,6 +31,7 @@ var messageFeatures = []string{
 	"end_punct", "sentences", "no_content", "odd_tokens", "opens",
 	"topic_jump", "greeting", "goodbye", "shouting", "repeat_partner_share",
 	"own_log_words", "own_questions", "own_turns",
+	"self_contradiction", "contradicts_earlier",
 }
 
 // dialogueFeatures names the features of a whole chat, in order.
@@ -222,6 +223,15 @@ func (d *dialogue) vector(i int) msgVector {
 		f[32] = ownQuestions / float64(bots)
 	}
 	f[33] = math.Log1p(float64(bots)) / 3
+	pos, neg := polarity(msg)
+	f[34] = b2f(meets(pos, neg))
+	for _, e := range earlier {
+		ep, en := polarity(e)
+		if meets(pos, en) || meets(neg, ep) {
+			f[35] = 1
+			break
+		}
+	}
 	// What the bot itself said last tells how the chat is going (its
 	// words answer the partner's earlier messages).
 	v.texts = [3]*text{msg, bot, before}
@@ -455,4 +465,44 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// negators turn the rest of their clause negative.
+var negators = newSet("not no never nothing nobody none neither nor cannot don't dont doesn't doesnt didn't didnt isn't isnt aren't arent wasn't wasnt can't cant won't wont haven't havent hasn't hasnt")
+
+// polarity splits the topic stems of t by whether their clause is negated
+// ("i do not have cats, but i do have a cat": cat in both). A clause ends
+// at punctuation or "but".
+func polarity(t *text) (pos, neg []string) {
+	negated := false
+	for _, w := range t.words {
+		if w.start || !w.joined || w.low == "but" {
+			negated = false
+		}
+		if negators.has(w.low) {
+			negated = true
+			continue
+		}
+		if !w.content || w.generic {
+			continue
+		}
+		if negated {
+			neg = append(neg, w.stem)
+		} else {
+			pos = append(pos, w.stem)
+		}
+	}
+	return pos, neg
+}
+
+// meets reports whether a and b share a stem.
+func meets(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
 }
