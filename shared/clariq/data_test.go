@@ -34,12 +34,3 @@ func testBank(t testing.TB) []Question {
 	}
 	return b
 }
-
-func testTopics(t testing.TB, name string) []Topic {
-	t.Helper()
-	ts, err := ReadTopics(openData(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ts
-}

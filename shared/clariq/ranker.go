@@ -2,7 +2,6 @@ package clariq
 
 import (
 	"math"
-	"slices"
 	"sync"
 )
 
@@ -89,22 +88,4 @@ func (r *Ranker) Need(text string) int {
 	buf := r.pool.Get().(*rankBuf)
 	defer r.pool.Put(buf)
 	return r.model.Need.predict(r.needFeatures(text, buf))
-}
-
-// sortedScores is a helper for tests and fitting: positions by score.
-func sortedScores(score []float64) []int {
-	idx := make([]int, len(score))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		switch {
-		case score[a] > score[b]:
-			return -1
-		case score[a] < score[b]:
-			return 1
-		}
-		return 0
-	})
-	return idx
 }

@@ -90,16 +90,3 @@ func stem(w string) string {
 	}
 	return w
 }
-
-// trigrams returns the character trigrams of the content words of s, each
-// word padded with spaces, so misspellings ("churchil") still match.
-func trigrams(ts []string) map[string]int {
-	m := map[string]int{}
-	for _, t := range ts {
-		p := " " + t + " "
-		for i := 0; i+3 <= len(p); i++ {
-			m[p[i:i+3]]++
-		}
-	}
-	return m
-}
