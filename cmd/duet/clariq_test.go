@@ -3,12 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/convai"
 )
 
 // clariqData returns the ClariQ data directory, or skips.
@@ -115,5 +122,65 @@ func TestClariqErrors(t *testing.T) {
 				t.Fatalf("got exit %d, stderr %q; want exit %d with %q", code, stderr, tt.code, tt.contains)
 			}
 		})
+	}
+}
+
+// TestClariqImportThenChat is the deployed ClariQ bot's path end to end:
+// `duet table create`, `duet clariq import` into the table, then a chat on
+// the DynamoDB store with BRAIN=clariq and no CLARIQ_BANK, whose bank
+// comes from the table.
+func TestClariqImportThenChat(t *testing.T) {
+	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
+	if endpoint == "" {
+		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
+	}
+	table := "clariq-import-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	t.Setenv("SESSIONS_TABLE", table)
+	t.Setenv("CLARIQ_BANK", "")
+	t.Setenv("BRAIN", "")
+	if _, stderr, code := runDuet(t, "table", "create", "-name", table); code != 0 {
+		t.Fatalf("table create: exit %d: %s", code, stderr)
+	}
+	bank := filepath.Join(t.TempDir(), "question_bank.tsv")
+	tsv := "question_id\tquestion\nQ00001\t\nQ00002\tare you looking for the kiwi fruit\nQ00003\tdo you mean the kiwi bird of new zealand\nQ00004\twould you like to know about the history of rome\n"
+	if err := os.WriteFile(bank, []byte(tsv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runDuet(t, "clariq", "import", "-bank", bank)
+	if code != 0 || !strings.Contains(stdout, "imported 4 questions") {
+		t.Fatalf("clariq import: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+
+	ctx := context.Background()
+	cfg := config.Config{Brain: "clariq", SessionsTable: table, DynamoDBEndpoint: endpoint, ChatMaxTurns: 10}
+	log := slog.New(slog.DiscardHandler)
+	brains, err := app.NewBrains(ctx, cfg, log)
+	if err != nil {
+		t.Fatalf("BRAIN=clariq from the table: %v", err)
+	}
+	store, err := app.DynamoStore(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := &captured{}
+	engine := app.ConvAIEngine(cfg, store, sent, brains, log)
+	for i, text := range []string{"/start", "Tell me about kiwi"} {
+		if err := engine.Handle(ctx, convai.Update{UpdateID: int64(i + 1), ChatID: 42, Text: text}); err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+	}
+	if len(sent.sent) != 1 {
+		t.Fatalf("sent %d messages, want the one reply: %q", len(sent.sent), sent.sent)
+	}
+	var reply convai.Reply
+	if err := json.Unmarshal([]byte(sent.sent[0]), &reply); err != nil {
+		t.Fatalf("reply %q: %v", sent.sent[0], err)
+	}
+	if !strings.Contains(reply.Text, "kiwi") || reply.Evaluation == nil {
+		t.Errorf("reply %+v: want a rated clarifying question about kiwi from the imported bank", reply)
+	}
+	chat, err := store.Load(ctx, 42)
+	if err != nil || len(chat.Records) == 0 {
+		t.Fatalf("the chat was not stored in %s: %v", table, err)
 	}
 }
