@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 )
@@ -154,7 +155,7 @@ func TestClariqImportThenChat(t *testing.T) {
 	ctx := context.Background()
 	cfg := config.Config{Brain: "clariq", SessionsTable: table, DynamoDBEndpoint: endpoint, ChatMaxTurns: 10}
 	log := slog.New(slog.DiscardHandler)
-	brains, err := app.NewBrains(ctx, cfg, log)
+	backends, err := brains.New(ctx, cfg, log)
 	if err != nil {
 		t.Fatalf("BRAIN=clariq from the table: %v", err)
 	}
@@ -163,7 +164,7 @@ func TestClariqImportThenChat(t *testing.T) {
 		t.Fatal(err)
 	}
 	sent := &captured{}
-	engine := app.ConvAIEngine(cfg, store, sent, brains, log)
+	engine := app.ConvAIEngine(cfg, store, sent, backends, log)
 	for i, text := range []string{"/start", "Tell me about kiwi"} {
 		if err := engine.Handle(ctx, convai.Update{UpdateID: int64(i + 1), ChatID: 42, Text: text}); err != nil {
 			t.Fatalf("%q: %v", text, err)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/poller"
 )
 
@@ -32,11 +33,11 @@ func runPoll(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	brains, err := app.NewBrains(ctx, cfg, log)
+	backends, err := brains.New(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
-	engine, tg, err := localEngine(cfg, store, brains, log)
+	engine, tg, err := localEngine(cfg, store, backends, log)
 	if err != nil {
 		return err
 	}

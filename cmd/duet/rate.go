@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
@@ -63,11 +63,11 @@ func runRate(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	brains, err := app.NewBrains(ctx, cfg, slog.New(slog.DiscardHandler))
+	backends, err := brains.New(ctx, cfg, slog.New(slog.DiscardHandler))
 	if err != nil {
 		return err
 	}
-	r := &rater{evaluator: brains.Evaluator, seat: *seat}
+	r := &rater{evaluator: backends.Evaluator, seat: *seat}
 	var prog *rateProgress
 	if len(ds) >= 500 {
 		prog = &rateProgress{w: stderr, total: len(ds), start: time.Now()}

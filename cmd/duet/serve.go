@@ -12,6 +12,7 @@ import (
 
 	"github.com/duetbot/duet/shared/apigw"
 	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/httpapi"
@@ -53,17 +54,17 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	brains, err := app.NewBrains(ctx, cfg, log)
+	backends, err := brains.New(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
-	engine, _, err := localEngine(cfg, chats, brains, log)
+	engine, _, err := localEngine(cfg, chats, backends, log)
 	if err != nil {
 		return err
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/telegram", apigw.HTTP(httpapi.NewTelegram(engine, cfg.TelegramWebhookSecret, log).Handle, log))
-	annexState, err := mountAnnex(ctx, mux, cfg, exchanges, brains, log)
+	annexState, err := mountAnnex(ctx, mux, cfg, exchanges, backends, log)
 	if err != nil {
 		return fmt.Errorf("annex bot: %w", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/duetbot/duet/shared/apigw"
 	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/convaisim"
@@ -146,11 +147,11 @@ func (b *simBot) start(ctx context.Context, apiURL, token string) error {
 	if err != nil {
 		return fmt.Errorf("telegram client: %w", err)
 	}
-	brains, err := app.NewBrains(ctx, cfg, b.log)
+	backends, err := brains.New(ctx, cfg, b.log)
 	if err != nil {
 		return err
 	}
-	engine := app.ConvAIEngine(cfg, memstore.New(), client, brains, b.log)
+	engine := app.ConvAIEngine(cfg, memstore.New(), client, backends, b.log)
 	b.client, b.engine = client, engine
 	b.webhook.Store(httpapi.NewTelegram(engine, b.secret, b.log))
 	return nil

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/httpapi"
 )
@@ -40,11 +41,11 @@ func newHandler(ctx context.Context, log *slog.Logger) (*httpapi.Annex, error) {
 	if err != nil {
 		return nil, err
 	}
-	brains, err := app.NewBrains(ctx, cfg, log)
+	backends, err := brains.New(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}
-	engine, err := app.AnnexEngine(ctx, cfg, store, brains, log)
+	engine, err := app.AnnexEngine(ctx, cfg, store, backends, log)
 	if err != nil {
 		return nil, err
 	}

@@ -22,7 +22,9 @@ func main() {
 		log.Error("bad configuration", "err", err)
 		os.Exit(1)
 	}
-	engine, err := app.ConvAI(context.Background(), cfg, log)
+	// The sweeper writes no reply but the finals of idle chats: the offline
+	// evaluator gives them, and the function links no model SDK.
+	engine, err := app.ConvAI(context.Background(), cfg, app.OfflineBrains(), log)
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		os.Exit(1)

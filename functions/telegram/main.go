@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/httpapi"
 )
@@ -25,7 +26,13 @@ func main() {
 		log.Error("refusing to start", "err", err)
 		os.Exit(1)
 	}
-	engine, err := app.ConvAI(context.Background(), cfg, log)
+	ctx := context.Background()
+	b, err := brains.New(ctx, cfg, log)
+	if err != nil {
+		log.Error("cannot start", "err", err)
+		os.Exit(1)
+	}
+	engine, err := app.ConvAI(ctx, cfg, b, log)
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		os.Exit(1)

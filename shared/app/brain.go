@@ -1,33 +1,16 @@
 package app
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"log/slog"
-	"strings"
-	"time"
-
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
-	"github.com/aws/aws-sdk-go-v2/service/ssm"
-
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/brain"
-	"github.com/duetbot/duet/shared/brain/bedrock"
-	"github.com/duetbot/duet/shared/brain/llm"
 	"github.com/duetbot/duet/shared/brain/offline"
-	brainopenai "github.com/duetbot/duet/shared/brain/openai"
-	"github.com/duetbot/duet/shared/config"
 )
 
-// brainReserve is the time every model call leaves before the request's
-// deadline for the offline fallback, the session writes and the delivery.
-const brainReserve = 4 * time.Second
-
-// Brains are the back ends cfg.Brain names: one for ConvAI replies and
-// evaluations, one for the annex bot's persona replies. Model back ends fall
-// back to the offline ones whenever the model fails, within BRAIN_TIMEOUT.
+// Brains are the back ends of the bots: one for ConvAI replies and
+// evaluations, one for the annex bot's persona replies. Package app/brains
+// builds those BRAIN names (model back ends, ClariQ); a function that needs
+// none of them (the sweeper) uses OfflineBrains and links none of their
+// SDKs.
 type Brains struct {
 	Replier   brain.Replier
 	Evaluator brain.Evaluator
@@ -40,80 +23,3 @@ func OfflineBrains() Brains {
 	off := offline.New()
 	return Brains{Replier: off, Evaluator: off, Persona: annex.Offline{}}
 }
-
-// NewBrains builds the back ends once (per cold start, on Lambda).
-func NewBrains(ctx context.Context, cfg config.Config, log *slog.Logger) (Brains, error) {
-	offline := OfflineBrains()
-	var model llm.Model
-	switch cfg.Brain {
-	case "", "offline":
-		return offline, nil
-	case "clariq":
-		return ClariqBrains(ctx, cfg, log)
-	case "openai":
-		key, err := openAIKey(ctx, cfg)
-		if err != nil {
-			return Brains{}, err
-		}
-		if key == "" && strings.Contains(cfg.OpenAIBaseURL, "api.openai.com") {
-			return Brains{}, errors.New("BRAIN=openai: api.openai.com needs a key: set OPENAI_API_KEY, or OPENAI_API_KEY_PARAMETER to an SSM SecureString")
-		}
-		if model, err = brainopenai.New(cfg.OpenAIBaseURL, key, cfg.BrainModel); err != nil {
-			return Brains{}, fmt.Errorf("BRAIN=openai: %w", err)
-		}
-	case "bedrock":
-		awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
-		if err != nil {
-			return Brains{}, fmt.Errorf("BRAIN=bedrock: AWS configuration: %w", err)
-		}
-		if model, err = bedrock.New(bedrockruntime.NewFromConfig(awsCfg), cfg.BrainModel); err != nil {
-			return Brains{}, fmt.Errorf("BRAIN=bedrock: %w", err)
-		}
-	default:
-		return Brains{}, fmt.Errorf("BRAIN=%q: want offline, bedrock, openai or clariq", cfg.Brain)
-	}
-	b, err := llm.New(model, llm.Options{
-		Fallback:          offline.Replier,
-		FallbackPersona:   offline.Persona,
-		FallbackEvaluator: offline.Evaluator,
-		Timeout:           cfg.BrainTimeout,
-		Reserve:           brainReserve,
-		Log:               log,
-		Backend:           cfg.Brain,
-		ModelID:           cfg.BrainModel,
-	})
-	if err != nil {
-		return Brains{}, err
-	}
-	return Brains{Replier: b, Evaluator: b, Persona: b}, nil
-}
-
-// openAIKey returns OPENAI_API_KEY, or else reads the SSM SecureString
-// named by OPENAI_API_KEY_PARAMETER (the deployed functions' way: the key is
-// never in the template or the environment). Local servers may need no key.
-func openAIKey(ctx context.Context, cfg config.Config) (string, error) {
-	if cfg.OpenAIAPIKey != "" || cfg.OpenAIAPIKeyParameter == "" {
-		return cfg.OpenAIAPIKey, nil
-	}
-	awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
-	if err != nil {
-		return "", fmt.Errorf("OPENAI_API_KEY_PARAMETER: AWS configuration: %w", err)
-	}
-	name := cfg.OpenAIAPIKeyParameter
-	if name[0] != '/' && !isARN(name) {
-		name = "/" + name
-	}
-	out, err := ssm.NewFromConfig(awsCfg).GetParameter(ctx, &ssm.GetParameterInput{Name: &name, WithDecryption: ptr(true)})
-	if err != nil {
-		return "", fmt.Errorf("read the OpenAI key from SSM parameter %s: %w", name, err)
-	}
-	if out.Parameter == nil || out.Parameter.Value == nil || strings.TrimSpace(*out.Parameter.Value) == "" {
-		return "", errors.New("SSM parameter " + name + " is empty")
-	}
-	// A key stored from a file often ends in a newline, which no API accepts.
-	return strings.TrimSpace(*out.Parameter.Value), nil
-}
-
-func isARN(s string) bool { return len(s) > 4 && s[:4] == "arn:" }
-
-func ptr[T any](v T) *T { return &v }

@@ -81,18 +81,14 @@ func TelegramClient(cfg config.Config, log *slog.Logger) (*telegram.Client, erro
 	return telegram.New(cfg.TelegramAPIURL, cfg.TelegramBotToken, telegram.WithLogger(log))
 }
 
-// ConvAI builds the ConvAI engine of a deployed function: DynamoDB sessions
-// and the Telegram client, both required.
-func ConvAI(ctx context.Context, cfg config.Config, log *slog.Logger) (*convai.Engine, error) {
+// ConvAI builds the ConvAI engine of a deployed function on brains:
+// DynamoDB sessions and the Telegram client, both required.
+func ConvAI(ctx context.Context, cfg config.Config, brains Brains, log *slog.Logger) (*convai.Engine, error) {
 	store, err := DynamoStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
 	tg, err := TelegramClient(cfg, log)
-	if err != nil {
-		return nil, err
-	}
-	brains, err := NewBrains(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package app
+package brains
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/duetbot/duet/shared/annex"
+	"github.com/duetbot/duet/shared/app"
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/config"
@@ -64,7 +65,7 @@ func openAIConfig(t *testing.T, url, timeout string) config.Config {
 		v, ok := map[string]string{
 			"BRAIN": "openai", "BRAIN_MODEL": "test-model", "BRAIN_TIMEOUT": timeout,
 			"OPENAI_BASE_URL": url + "/v1", "OPENAI_API_KEY": "sk-test",
-			"ANNEX_PERSONA_FILE": "../annex/testdata/ada.json",
+			"ANNEX_PERSONA_FILE": "../../annex/testdata/ada.json",
 		}[k]
 		return v, ok
 	})
@@ -88,11 +89,11 @@ func run(t *testing.T, cfg config.Config) (convaiReply map[string]any, annexRepl
 	ctx := context.Background()
 	log := slog.New(slog.DiscardHandler)
 	out := &sent{}
-	brains, err := NewBrains(ctx, cfg, log)
+	brains, err := New(ctx, cfg, log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine := ConvAIEngine(cfg, memstore.New(), out, brains, log)
+	engine := app.ConvAIEngine(cfg, memstore.New(), out, brains, log)
 	for _, text := range []string{"/start A wasp is crawling on your wrist.", "I would stay calm and wait."} {
 		if err := engine.Handle(ctx, convai.Update{ChatID: 1, Text: text}); err != nil {
 			t.Fatal(err)
@@ -104,7 +105,7 @@ func run(t *testing.T, cfg config.Config) (convaiReply map[string]any, annexRepl
 	if err := json.Unmarshal([]byte(out.msgs[0]), &convaiReply); err != nil {
 		t.Fatal(err)
 	}
-	ae, err := AnnexEngine(ctx, cfg, memstore.NewAnnex(), brains, log)
+	ae, err := app.AnnexEngine(ctx, cfg, memstore.NewAnnex(), brains, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,8 +161,8 @@ func TestOpenAIBrainFallsBack(t *testing.T) {
 
 func TestNewBrainsRejectsUnknown(t *testing.T) {
 	cfg := config.Config{Brain: "telepathy", BrainTimeout: time.Second}
-	if _, err := NewBrains(context.Background(), cfg, slog.New(slog.DiscardHandler)); err == nil {
-		t.Error("NewBrains(BRAIN=telepathy) = nil error")
+	if _, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler)); err == nil {
+		t.Error("New(BRAIN=telepathy) = nil error")
 	}
 }
 
@@ -171,13 +172,13 @@ func requestOf(context, partner string) brain.Request {
 
 func TestNewBrainsNeedsOpenAIKey(t *testing.T) {
 	cfg := config.Config{Brain: "openai", BrainModel: "gpt-4o-mini", OpenAIBaseURL: config.DefaultOpenAIBaseURL, BrainTimeout: time.Second}
-	_, err := NewBrains(context.Background(), cfg, slog.New(slog.DiscardHandler))
+	_, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler))
 	if err == nil || !strings.Contains(err.Error(), "OPENAI_API_KEY") {
-		t.Errorf("NewBrains(openai without a key) = %v, want an error naming OPENAI_API_KEY", err)
+		t.Errorf("New(openai without a key) = %v, want an error naming OPENAI_API_KEY", err)
 	}
 	// A local server needs no key.
 	cfg.OpenAIBaseURL = "http://127.0.0.1:11434/v1"
-	if _, err := NewBrains(context.Background(), cfg, slog.New(slog.DiscardHandler)); err != nil {
-		t.Errorf("NewBrains(local openai-compatible server without a key) = %v", err)
+	if _, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler)); err != nil {
+		t.Errorf("New(local openai-compatible server without a key) = %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package brains
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func TestClariqBrains(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, err := NewBrains(context.Background(), tt.cfg, log)
+			b, err := New(context.Background(), tt.cfg, log)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("got error %v, want one containing %q", err, tt.wantErr)

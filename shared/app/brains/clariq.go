@@ -1,4 +1,4 @@
-package app
+package brains
 
 import (
 	"bytes"
@@ -9,18 +9,19 @@ import (
 	"os"
 	"time"
 
+	"github.com/duetbot/duet/shared/app"
 	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/clariq"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/store/dynamo"
 )
 
-// ClariqBrains builds BRAIN=clariq: the ConvAI bot becomes a ClariQ
+// Clariq builds BRAIN=clariq: the ConvAI bot becomes a ClariQ
 // system asking from the question bank, rated by the offline evaluator. The
 // bank is CLARIQ_BANK (a question_bank.tsv) when set, else the one `duet
 // clariq import` stored in SESSIONS_TABLE; it is read once, here, per cold
 // start.
-func ClariqBrains(ctx context.Context, cfg config.Config, log *slog.Logger) (Brains, error) {
+func Clariq(ctx context.Context, cfg config.Config, log *slog.Logger) (app.Brains, error) {
 	start := time.Now()
 	var (
 		tsv    []byte
@@ -39,17 +40,17 @@ func ClariqBrains(ctx context.Context, cfg config.Config, log *slog.Logger) (Bra
 			tsv, err = dynamo.LoadClariqBank(ctx, client, cfg.SessionsTable)
 		}
 	default:
-		return Brains{}, errors.New("BRAIN=clariq: set CLARIQ_BANK to a question_bank.tsv, or SESSIONS_TABLE to a table `duet clariq import` filled")
+		return app.Brains{}, errors.New("BRAIN=clariq: set CLARIQ_BANK to a question_bank.tsv, or SESSIONS_TABLE to a table `duet clariq import` filled")
 	}
 	if err != nil {
-		return Brains{}, fmt.Errorf("BRAIN=clariq: read the question bank from %s: %w", source, err)
+		return app.Brains{}, fmt.Errorf("BRAIN=clariq: read the question bank from %s: %w", source, err)
 	}
 	bank, err := clariq.ReadBank(bytes.NewReader(tsv))
 	if err != nil {
-		return Brains{}, fmt.Errorf("BRAIN=clariq: %s: %w", source, err)
+		return app.Brains{}, fmt.Errorf("BRAIN=clariq: %s: %w", source, err)
 	}
-	off := OfflineBrains()
+	off := app.OfflineBrains()
 	b := clariq.NewBrain(clariq.NewRanker(bank, nil), offline.New())
 	log.Info("clariq bank loaded", "source", source, "questions", len(bank), "took", time.Since(start).Round(time.Millisecond))
-	return Brains{Replier: b, Evaluator: b, Persona: off.Persona}, nil
+	return app.Brains{Replier: b, Evaluator: b, Persona: off.Persona}, nil
 }

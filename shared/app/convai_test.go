@@ -1,0 +1,162 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/store/dynamo"
+	"github.com/duetbot/duet/shared/store/memstore"
+)
+
+// botAPI is a fake Telegram Bot API speaking the real wire format: it
+// records each sendMessage and answers {"ok":true,"result":Message}.
+type botAPI struct {
+	mu   sync.Mutex
+	sent []sent
+}
+
+type sent struct {
+	ChatID int64  `json:"chat_id"`
+	Text   string `json:"text"`
+}
+
+func (b *botAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var req sent
+	body, _ := io.ReadAll(r.Body)
+	if r.Method != http.MethodPost || r.URL.Path != "/bottest-token/sendMessage" || json.Unmarshal(body, &req) != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = io.WriteString(w, `{"ok":false,"error_code":400,"description":"Bad Request: wrong path or body"}`)
+		return
+	}
+	b.mu.Lock()
+	b.sent = append(b.sent, req)
+	n := len(b.sent)
+	b.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"ok": true, "result": map[string]any{
+		"message_id": n, "chat": map[string]any{"id": req.ChatID, "type": "private"}, "date": 1795255200, "text": req.Text}})
+}
+
+func (b *botAPI) messages() []sent {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]sent(nil), b.sent...)
+}
+
+func TestStoresEmbedded(t *testing.T) {
+	chats, exchanges, err := Stores(context.Background(), config.Config{SessionTTL: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := chats.(*memstore.Store); !ok {
+		t.Errorf("chats store %T, want the embedded memstore without SESSIONS_TABLE", chats)
+	}
+	if _, ok := exchanges.(*memstore.Annex); !ok {
+		t.Errorf("annex store %T, want the embedded one", exchanges)
+	}
+}
+
+func TestConvAINeedsTableAndToken(t *testing.T) {
+	ctx := context.Background()
+	if _, err := ConvAI(ctx, config.Config{TelegramBotToken: "x"}, OfflineBrains(), slog.New(slog.DiscardHandler)); err == nil || !strings.Contains(err.Error(), "SESSIONS_TABLE is not set") {
+		t.Errorf("ConvAI without a table: %v, want SESSIONS_TABLE is not set", err)
+	}
+	if _, err := DynamoStore(ctx, config.Config{}); err == nil {
+		t.Error("DynamoStore without a table: no error")
+	}
+	cfg := config.Config{SessionsTable: "t", DynamoDBEndpoint: "http://127.0.0.1:1", TelegramAPIURL: "http://127.0.0.1:1"}
+	if _, err := ConvAI(ctx, cfg, OfflineBrains(), slog.New(slog.DiscardHandler)); err == nil || !strings.Contains(err.Error(), "TELEGRAM_BOT_TOKEN") {
+		t.Errorf("ConvAI without a token: %v, want an error naming TELEGRAM_BOT_TOKEN", err)
+	}
+}
+
+// TestConvAIOnDynamo is the deployed webhook function's wiring: app.ConvAI
+// with DynamoDB (DYNAMODB_ENDPOINT: moto or dynalite) and the real
+// Telegram client against a fake Bot API. Exactly one reply per message,
+// in order; a redelivered update and Engine.Deliver send nothing more;
+// a Stores pair on the table shares it.
+func TestConvAIOnDynamo(t *testing.T) {
+	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
+	if endpoint == "" {
+		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
+	}
+	ctx := context.Background()
+	table := fmt.Sprintf("app-wiring-%d", time.Now().UnixNano())
+	client, err := dynamo.NewClient(ctx, endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := dynamo.CreateTable(ctx, client, table); err != nil {
+		t.Fatal(err)
+	}
+	api := &botAPI{}
+	srv := httptest.NewServer(api)
+	defer srv.Close()
+	cfg := config.Config{
+		SessionsTable: table, DynamoDBEndpoint: endpoint, SessionTTL: time.Hour,
+		TelegramAPIURL: srv.URL, TelegramBotToken: "test-token",
+		ChatMaxTurns: 10, DeliveryTimeout: 10 * time.Second,
+	}
+	engine, err := ConvAI(ctx, cfg, OfflineBrains(), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	updates := []convai.Update{
+		{UpdateID: 1, ChatID: 7, Text: "/start i like to ride horses.\ni help tend the fields."},
+		{UpdateID: 2, ChatID: 7, Text: "hi! do you have any pets?"},
+		{UpdateID: 3, ChatID: 7, Text: "i have two cats. what do you do all day?"},
+		{UpdateID: 3, ChatID: 7, Text: "i have two cats. what do you do all day?"}, // redelivered
+	}
+	for _, u := range updates {
+		if err := engine.Handle(ctx, u); err != nil {
+			t.Fatalf("update %d: %v", u.UpdateID, err)
+		}
+	}
+	if err := engine.Deliver(ctx, 7); err != nil {
+		t.Fatalf("Deliver: %v", err)
+	}
+	got := api.messages()
+	if len(got) != 2 {
+		t.Fatalf("sent %d messages, want exactly 2 (one per partner message): %+v", len(got), got)
+	}
+	for i, m := range got {
+		var r convai.Reply
+		if m.ChatID != 7 || json.Unmarshal([]byte(m.Text), &r) != nil || r.Text == "" || r.Evaluation == nil || r.MsgEvaluation == nil {
+			t.Errorf("message %d = %+v: want a rated JSON reply to chat 7", i, m)
+		}
+	}
+	if err := engine.Handle(ctx, convai.Update{UpdateID: 4, ChatID: 7, Text: "/end"}); err != nil {
+		t.Fatal(err)
+	}
+	got = api.messages()
+	if final, err := convai.Validate(got[len(got)-1].Text, true); len(got) != 3 || !final || err != nil {
+		t.Errorf("after /end: %d messages, last %q (%v); want 3, the last a valid final", len(got), got[len(got)-1].Text, err)
+	}
+
+	chats, exchanges, err := Stores(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := exchanges.(*dynamo.Store); !ok {
+		t.Fatalf("annex store %T, want the same DynamoDB store", exchanges)
+	}
+	chat, err := chats.Load(ctx, 7)
+	if err != nil {
+		t.Fatalf("the chat is not in %s: %v", table, err)
+	}
+	if chat.Head.Status != convai.Ended {
+		t.Errorf("stored chat status %q, want %q", chat.Head.Status, convai.Ended)
+	}
+}
