@@ -17,7 +17,7 @@ serve: ## run both bots on embedded defaults (http://127.0.0.1:8080)
 	$(GO) run ./cmd/duet serve -addr $(ADDR)
 
 build: ## build the CLI into bin/duet
-	$(GO) build -o $(BIN)/duet ./cmd/duet
+	$(GO) build -buildvcs=auto -o $(BIN)/duet ./cmd/duet
 
 test: ## every test: the whole suite on a local moto_server, then the DynamoDB suites again on dynalite
 	@set -e; \

@@ -33,7 +33,7 @@ const (
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address")
-	verbose := fs.Bool("v", false, "log every request")
+	verbose := fs.Bool("v", false, "log every request (method, path, status, duration; never bodies or headers) and debug lines")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -46,6 +46,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	log.Debug("configuration", "config", cfg.String()) // secrets masked
 	if cfg.TelegramWebhookSecret == "" {
 		log.Warn("TELEGRAM_WEBHOOK_SECRET is not set: POST /telegram accepts updates from anyone who can reach it; set it before exposing this server")
 	}
@@ -77,7 +78,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	srv := newServer(mux, defaultServerLimits)
+	var handler http.Handler = mux
+	if *verbose {
+		handler = logRequests(mux, log)
+	}
+	srv := newServer(handler, defaultServerLimits)
 	go sweepEvery(ctx, engine, cfg.SweepInterval, log)
 	go func() {
 		<-ctx.Done()
@@ -186,4 +191,28 @@ func sweepEvery(ctx context.Context, engine *convai.Engine, every time.Duration,
 			}
 		}
 	}
+}
+
+// logRequests logs each request's method, path, status and duration at
+// info level: what `serve -v` shows. Bodies and headers (secrets) are
+// never logged.
+func logRequests(h http.Handler, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(rec, r)
+		log.InfoContext(r.Context(), "request", "method", r.Method, "path", r.URL.Path,
+			"status", rec.status, "took", time.Since(start).Round(time.Microsecond))
+	})
+}
+
+// statusRecorder remembers the status a handler wrote.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	s.status = code
+	s.ResponseWriter.WriteHeader(code)
 }
