@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/duetbot/duet/shared/brain"
@@ -21,6 +23,9 @@ type Engine struct {
 	replier brain.Replier
 	store   Store
 	now     func() time.Time
+	log     *slog.Logger
+	// unrecorded counts the exchanges the store failed to record.
+	unrecorded atomic.Int64
 }
 
 // EngineOption configures an Engine.
@@ -28,6 +33,9 @@ type EngineOption func(*Engine)
 
 // WithReplier sets the back end that writes replies (default Offline{}).
 func WithReplier(r brain.Replier) EngineOption { return func(e *Engine) { e.replier = r } }
+
+// WithLogger sets where a failed recording is reported (default: nowhere).
+func WithLogger(l *slog.Logger) EngineOption { return func(e *Engine) { e.log = l } }
 
 // WithClock replaces time.Now, for tests.
 func WithClock(now func() time.Time) EngineOption { return func(e *Engine) { e.now = now } }
@@ -40,7 +48,7 @@ func NewEngine(persona *Persona, store Store, opts ...EngineOption) (*Engine, er
 	if store == nil {
 		return nil, errors.New("annex engine: a store is required")
 	}
-	e := &Engine{persona: persona, replier: Offline{}, store: store, now: time.Now}
+	e := &Engine{persona: persona, replier: Offline{}, store: store, now: time.Now, log: slog.New(slog.DiscardHandler)}
 	for _, o := range opts {
 		o(e)
 	}
@@ -52,8 +60,10 @@ func (e *Engine) Persona() *Persona { return e.persona }
 
 // Answer replies to req.Message as the person, learning also from what the
 // request shows of the person (their earlier messages and the bot's own
-// replies), and records the exchange. A reply that could not be recorded is
-// not returned: the error is duet.EUNAVAILABLE.
+// replies), and records the exchange. Recording is best effort: the
+// exchanges are an audit trail (kept until their TTL) that no reply
+// depends on, so a store that fails costs a logged warning and a count
+// (Unrecorded), never the reply.
 func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
 	if err := req.Validate(); err != nil {
 		return Response{}, err
@@ -99,16 +109,16 @@ func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
 		At:           now,
 	}
 	if err := e.store.SaveExchange(ctx, ex); err != nil {
-		if duet.Code(err) == duet.EINVALID {
-			// The store refused the exchange as sent (Validate's limits
-			// should have caught it): retrying cannot help, so it is the
-			// caller's error, not an outage.
-			return Response{}, err
-		}
-		return Response{}, duet.Wrap(duet.EUNAVAILABLE, err, "could not record the exchange; try again")
+		n := e.unrecorded.Add(1)
+		e.log.WarnContext(ctx, "annex exchange not recorded; the reply is sent anyway",
+			"conversation", ex.Conversation, "code", duet.Code(err), "err", err, "unrecorded", n)
 	}
 	return Response{Message: text}, nil
 }
+
+// Unrecorded is how many exchanges the store failed to record since the
+// engine started.
+func (e *Engine) Unrecorded() int64 { return e.unrecorded.Load() }
 
 // History returns the messages before r.Message, oldest first: the
 // conversations' messages and the context messages they do not already hold

@@ -1,8 +1,10 @@
 package annex
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -186,9 +188,22 @@ func TestEngineStoreErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = e.Answer(context.Background(), Request{Message: Message{From: "U2", Text: "hi there"}})
-	if duet.Code(err) != duet.EINVALID {
-		t.Errorf("store validation error: got %v (code %q), want EINVALID passed through", err, duet.Code(err))
+	var logged bytes.Buffer
+	e, err = NewEngine(p, &invalidStore{}, WithLogger(slog.New(slog.NewTextHandler(&logged, nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 2; i++ {
+		resp, err := e.Answer(context.Background(), Request{Message: Message{From: "U2", Text: "hi there"}})
+		if err != nil || resp.Message == "" {
+			t.Fatalf("a store that cannot record: got %q, %v; want the reply all the same", resp.Message, err)
+		}
+		if got := e.Unrecorded(); got != int64(i) {
+			t.Errorf("Unrecorded = %d after %d failed recordings", got, i)
+		}
+	}
+	if !strings.Contains(logged.String(), "annex exchange not recorded") || !strings.Contains(logged.String(), "unrecorded=2") {
+		t.Errorf("log %q: want a warning per unrecorded exchange", logged.String())
 	}
 }
 

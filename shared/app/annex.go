@@ -76,5 +76,5 @@ func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store, brai
 	if err != nil {
 		return nil, err
 	}
-	return annex.NewEngine(persona, store, annex.WithReplier(brains.Persona))
+	return annex.NewEngine(persona, store, annex.WithReplier(brains.Persona), annex.WithLogger(log))
 }

@@ -187,8 +187,8 @@ func TestAnnexStoreFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.StatusCode < 500 {
-		t.Errorf("status: got %d, want 5xx when the exchange cannot be stored", resp.StatusCode)
+	if resp.StatusCode != 200 || !strings.Contains(resp.Body, `"message"`) {
+		t.Errorf("got %d %s; want the reply (200) when the exchange cannot be stored: recording is best effort", resp.StatusCode, resp.Body)
 	}
 	if strings.Contains(resp.Body, "throttled") {
 		t.Errorf("body %s leaks the internal error", resp.Body)
@@ -201,7 +201,7 @@ func TestAnnexStoreRefusal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(resp.Body, "too large to record") || strings.Contains(resp.Body, "ValidationException") {
-		t.Errorf("got %d %s, want 400 saying the message is too large, without internals", resp.StatusCode, resp.Body)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(resp.Body, `"message"`) || strings.Contains(resp.Body, "ValidationException") {
+		t.Errorf("got %d %s, want the reply (200) although the store refused the record, without internals", resp.StatusCode, resp.Body)
 	}
 }
