@@ -151,26 +151,18 @@ func (s *Store) SavePersona(ctx context.Context, p annex.PersonaData) error {
 
 // LoadPersona returns the persona stored under name, matched by
 // annex.PersonaKey, or an error wrapping duet.ErrNotFound when none was
-// imported. A persona imported before keys were normalised, under its
-// name exactly as given, is found too.
+// imported.
 func (s *Store) LoadPersona(ctx context.Context, name string) (annex.PersonaData, error) {
-	var pk string
-	var item map[string]types.AttributeValue
-	for _, key := range []string{annex.PersonaKey(name), name} {
-		if item != nil || pk == personaPrefix+key {
-			continue
-		}
-		pk = personaPrefix + key
-		out, err := s.client.GetItem(ctx, &dynamodb.GetItemInput{
-			TableName:      aws.String(s.table),
-			Key:            map[string]types.AttributeValue{PartitionKey: &types.AttributeValueMemberS{Value: pk}, SortKey: &types.AttributeValueMemberS{Value: personaMetaKey}},
-			ConsistentRead: aws.Bool(true),
-		})
-		if err != nil {
-			return annex.PersonaData{}, fmt.Errorf("load persona %q: %w", name, err)
-		}
-		item = out.Item
+	pk := personaPrefix + annex.PersonaKey(name)
+	out, err := s.client.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName:      aws.String(s.table),
+		Key:            map[string]types.AttributeValue{PartitionKey: &types.AttributeValueMemberS{Value: pk}, SortKey: &types.AttributeValueMemberS{Value: personaMetaKey}},
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return annex.PersonaData{}, fmt.Errorf("load persona %q: %w", name, err)
 	}
+	item := out.Item
 	if item == nil {
 		return annex.PersonaData{}, fmt.Errorf("load persona %q: %w", name, duet.ErrNotFound)
 	}
@@ -179,7 +171,7 @@ func (s *Store) LoadPersona(ctx context.Context, name string) (annex.PersonaData
 		return annex.PersonaData{}, fmt.Errorf("decode persona %q: %w", name, err)
 	}
 	p := annex.PersonaData{Name: meta.Name, ID: meta.ID, Username: meta.Username, Pairs: make([]annex.Pair, 0, meta.Count)}
-	err := s.queryPrefix(ctx, pk, pairPrefix, func(av map[string]types.AttributeValue) error {
+	err = s.queryPrefix(ctx, pk, pairPrefix, func(av map[string]types.AttributeValue) error {
 		var it pairItem
 		if err := attributevalue.UnmarshalMap(av, &it); err != nil {
 			return err
@@ -215,8 +207,8 @@ func (s *Store) queryPrefix(ctx context.Context, pk, prefix string, each func(ma
 		},
 		ConsistentRead: aws.Bool(true),
 	}
-	for {
-		out, err := s.client.Query(ctx, in)
+	for pages := dynamodb.NewQueryPaginator(s.client, in); pages.HasMorePages(); {
+		out, err := pages.NextPage(ctx)
 		if err != nil {
 			return err
 		}
@@ -225,11 +217,8 @@ func (s *Store) queryPrefix(ctx context.Context, pk, prefix string, each func(ma
 				return err
 			}
 		}
-		if len(out.LastEvaluatedKey) == 0 {
-			return nil
-		}
-		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
+	return nil
 }
 
 func parseIndexTime(s string) (t time.Time, err error) {

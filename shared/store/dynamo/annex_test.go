@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/duetbot/duet/shared/annex"
@@ -92,27 +90,37 @@ func TestAnnexPersona(t *testing.T) {
 	}
 }
 
-// TestAnnexPersonaLegacyKey checks a persona imported before keys were
-// normalised (pk "PERSONA#<name as given>") is still found by its name.
-func TestAnnexPersonaLegacyKey(t *testing.T) {
+// queryCounter counts the Query calls (pages) a store makes.
+type queryCounter struct {
+	API
+	queries int
+}
+
+func (q *queryCounter) Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+	q.queries++
+	return q.API.Query(ctx, in, opts...)
+}
+
+// TestAnnexPersonaPages: a persona larger than one Query page (1 MB) is
+// read whole, through the SDK's paginator.
+func TestAnnexPersonaPages(t *testing.T) {
 	ctx := context.Background()
 	s := annexStore(t)
-	pk := personaPrefix + "Grace Hopper"
-	for _, it := range []any{
-		pairItem{PK: pk, SK: pairKey(0), Prompt: "q", Answer: "a"},
-		personaMetaItem{PK: pk, SK: personaMetaKey, Name: "Grace Hopper", Count: 1},
-	} {
-		av, err := attributevalue.MarshalMap(it)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.table), Item: av}); err != nil {
-			t.Fatal(err)
-		}
+	answer := strings.Repeat("a long answer of the person, ", 200) // about 6 KB
+	p := annex.PersonaData{Name: "Grace Hopper"}
+	for i := range 300 { // about 1.8 MB
+		p.Pairs = append(p.Pairs, annex.Pair{Prompt: fmt.Sprintf("question %d?", i), Answer: answer})
 	}
-	got, err := s.LoadPersona(ctx, "Grace Hopper")
-	if err != nil || got.Name != "Grace Hopper" || len(got.Pairs) != 1 {
-		t.Errorf("LoadPersona of a legacy key: got %+v, %v; want its pair", got, err)
+	if err := s.SavePersona(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	counter := &queryCounter{API: s.client}
+	got, err := New(counter, s.table).LoadPersona(ctx, "grace  HOPPER")
+	if err != nil || len(got.Pairs) != 300 || got.Pairs[299].Prompt != "question 299?" {
+		t.Fatalf("LoadPersona: %d pairs, %v; want all 300 in order", len(got.Pairs), err)
+	}
+	if counter.queries < 2 {
+		t.Errorf("read 1.8 MB of pairs in %d Query pages, want at least 2", counter.queries)
 	}
 }
 

@@ -157,8 +157,8 @@ func queryBank(ctx context.Context, client QueryAPI, table string) ([]bankPart, 
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: bankPK}},
 		ConsistentRead:            aws.Bool(true),
 	}
-	for {
-		out, err := client.Query(ctx, in)
+	for pages := dynamodb.NewQueryPaginator(client, in); pages.HasMorePages(); {
+		out, err := pages.NextPage(ctx)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -179,9 +179,6 @@ func queryBank(ctx context.Context, client QueryAPI, table string) ([]bankPart, 
 			}
 			parts = append(parts, p)
 		}
-		if len(out.LastEvaluatedKey) == 0 {
-			return parts, meta, nil
-		}
-		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
+	return parts, meta, nil
 }
