@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -16,6 +18,7 @@ import (
 	"github.com/duetbot/duet/shared/app"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/httpapi"
+	"github.com/duetbot/duet/shared/store/dynamo"
 	"github.com/duetbot/duet/shared/store/memstore"
 )
 
@@ -134,5 +137,52 @@ func TestImportedPersonaFoundAnyCase(t *testing.T) {
 	}
 	if want := "No. Friday deploys mean weekend pages: ask U02BEN, cc:chloe."; body["message"] != want {
 		t.Errorf("message: got %q, want the imported answer %q", body["message"], want)
+	}
+}
+
+// TestNewHandlerOnDynamo is the deployed function's cold start against
+// DynamoDB (DYNAMODB_ENDPOINT: moto or dynalite): the persona imported
+// into the table answers through the handler newHandler builds, and
+// without ANNEX_CALLER_KEY the function refuses to start.
+func TestNewHandlerOnDynamo(t *testing.T) {
+	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
+	if endpoint == "" {
+		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
+	}
+	ctx := context.Background()
+	client, err := dynamo.NewClient(ctx, endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := fmt.Sprintf("annex-fn-%d", time.Now().UnixNano())
+	if err := dynamo.CreateTable(ctx, client, table); err != nil {
+		t.Fatal(err)
+	}
+	err = dynamo.New(client, table).SavePersona(ctx, annex.PersonaData{Name: "Ada", ID: "U01ADA", Pairs: []annex.Pair{
+		{Prompt: "Can we deploy the export API on Friday afternoon?", Answer: "No. Friday deploys mean weekend pages."},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range map[string]string{"SESSIONS_TABLE": table, "DYNAMODB_ENDPOINT": endpoint, "ANNEX_PERSON_NAME": "ada", "ANNEX_PERSONA_FILE": "", "BRAIN": ""} {
+		t.Setenv(k, v)
+	}
+	log := slog.New(slog.DiscardHandler)
+	t.Setenv("ANNEX_CALLER_KEY", "")
+	if _, err := newHandler(ctx, log); err == nil || !strings.Contains(err.Error(), "ANNEX_CALLER_KEY") {
+		t.Errorf("newHandler without a caller key: %v, want a refusal naming ANNEX_CALLER_KEY", err)
+	}
+	t.Setenv("ANNEX_CALLER_KEY", "sample-caller-key-0001")
+	h, err := newHandler(ctx, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := h.Handle(ctx, loadEvent(t, "annex-message.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body map[string]string
+	if json.Unmarshal([]byte(resp.Body), &body) != nil || resp.StatusCode != http.StatusOK || body["message"] != "No. Friday deploys mean weekend pages." {
+		t.Errorf("got %d %s, want 200 with the imported answer", resp.StatusCode, resp.Body)
 	}
 }
