@@ -103,12 +103,12 @@ func routerRules(c *chat, text string, final bool, verr error, before expectatio
 	if c.judge == nil || verr != nil {
 		return false, false
 	}
-	var m struct {
-		Text       string
-		Evaluation json.RawMessage
-		Msg        json.RawMessage `json:"msg_evaluation"`
-	}
+	// The router is Python: its keys match exactly, not as encoding/json
+	// matches struct fields (case-insensitively).
+	var m map[string]json.RawMessage
 	_ = json.Unmarshal([]byte(text), &m)
+	var mText string
+	_ = json.Unmarshal(m["text"], &mText)
 	if final {
 		j := convai.DefaultJudge
 		if before == expectFinal {
@@ -124,13 +124,15 @@ func routerRules(c *chat, text string, final bool, verr error, before expectatio
 	for i := 0; i+3 < len(w); i++ {
 		profile[[3]string{w[i], w[i+1], w[i+2]}] = true
 	}
-	mw := routerWords(m.Text)
+	mw := routerWords(mText)
 	for i := 0; i+3 < len(mw); i++ {
 		if profile[[3]string{mw[i], mw[i+1], mw[i+2]}] {
 			refused = true
 		}
 	}
-	return refused || (m.Evaluation != nil && m.Msg == nil), refused
+	_, hasEval := m["evaluation"]
+	_, hasMsg := m["msg_evaluation"]
+	return refused || (hasEval && !hasMsg), refused
 }
 
 // FuzzParams feeds the simulator's parameter reading arbitrary bodies and

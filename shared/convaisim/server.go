@@ -585,24 +585,25 @@ func (s *Server) checkFinal(c *chat, text string) {
 // of them in a row). It returns why the message is refused, or "".
 // Callers hold s.mu.
 func (s *Server) checkReply(c *chat, text string) string {
-	var r struct {
-		Text          string `json:"text"`
-		Evaluation    *int   `json:"evaluation"`
-		MsgEvaluation *int   `json:"msg_evaluation"`
-	}
-	if err := json.Unmarshal([]byte(text), &r); err != nil {
+	// Keys match exactly, as the router (Python) reads them; encoding/json
+	// would match struct fields case-insensitively.
+	var r map[string]json.RawMessage
+	var replyText string
+	if json.Unmarshal([]byte(text), &r) != nil || json.Unmarshal(r["text"], &replyText) != nil {
 		return "" // Validate accepted it: cannot happen
 	}
-	if r.Evaluation != nil {
-		c.ratings = append(c.ratings, *r.Evaluation)
+	ev, hasEval := r["evaluation"]
+	var rating int
+	if hasEval && json.Unmarshal(ev, &rating) == nil {
+		c.ratings = append(c.ratings, rating)
 	}
 	if s.cfg.Dialect != Dialect2018 {
 		return ""
 	}
-	if r.Evaluation != nil && r.MsgEvaluation == nil {
+	if _, hasMsg := r["msg_evaluation"]; hasEval && !hasMsg {
 		c.violate(`a rated reply without "msg_evaluation": the router reads only that key`)
 	}
-	bad := profileTrigrams(c.trigrams, r.Text)
+	bad := profileTrigrams(c.trigrams, replyText)
 	if len(bad) == 0 {
 		c.bad = 0
 		return ""
