@@ -5,7 +5,7 @@ ADDR    ?= 127.0.0.1:8080
 DIALECT ?= telegram
 FUZZTIME ?= 8s
 
-.PHONY: help demo serve build test test-unit lint sim bench loadtest fuzz ci clean clariq-fit rate-fit
+.PHONY: help demo serve build test test-unit lint sim bench loadtest fuzz ci clean clariq-fit rate-fit eval-report
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -62,6 +62,9 @@ fuzz: ## every fuzz target for FUZZTIME each (`make test` runs their seeds)
 			else cat $$log; exit 1; fi; \
 		done; \
 	done
+
+eval-report: build ## `duet eval` of the sample persona beside echo: bin/eval-report.html, .json and, with Chromium, a screenshot .png
+	@./.ci/eval-report $(BIN)/duet $(BIN)
 
 CONVAI2_DATA ?= ../shared/data/convai2
 

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -85,35 +87,23 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		*model = replay.EmevalModel
 		fmt.Fprintf(stderr, "--compat emeval: embedding with %s, the original scorer's model\n", *model)
 	}
-	emb, err := newEmbedder(ctx, *embedder, *baseURL, *apiKey, *model)
+	emb, embName, err := newEmbedder(ctx, *embedder, *baseURL, *apiKey, *model)
 	if err != nil {
 		return err
 	}
 	httpClient := &http.Client{Timeout: *timeout}
-	var cands []replay.Candidate
-	for i, u := range endpoints {
-		key := ""
-		if len(keys) > 0 {
-			key = keys[min(i, len(keys)-1)]
-		}
-		name := u
-		if len(endpoints) > 1 {
-			name = fmt.Sprintf("#%d %s", i+1, u)
-		}
-		cands = append(cands, replay.Candidate{Name: name, Bot: endpoint.New(u, key, httpClient)})
-	}
-	if *echo {
-		cands = append(cands, replay.Candidate{Name: "echo", Bot: replay.Echo})
-	}
+	cands := evalCandidates(endpoints, keys, *echo, httpClient)
 
-	bar := &progress{w: stderr}
+	bar := &progress{w: stderr, tty: isTerminal(stderr)}
 	res, err := replay.Run(ctx, t, cands, replay.Options{
-		Embedder: emb, Concurrency: *concurrency, Compat: *compat, Progress: bar.update,
+		Embedder: emb, EmbedderName: embName, Concurrency: *concurrency, Compat: *compat,
+		Baseline: baseline(cands, *echo), Progress: bar.update,
 	})
 	bar.done()
 	if err != nil {
 		return err
 	}
+	res.Transcript = filepath.Base(*transcript)
 	for _, tr := range res.Turns {
 		for _, r := range tr.Replies {
 			if !r.Scored() {
@@ -141,6 +131,41 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return nil
 }
 
+// evalCandidates names the bots to score: "bot" for a lone endpoint, "#1",
+// "#2"… for several (their URLs are their sources), then echo.
+func evalCandidates(endpoints, keys []string, echo bool, client *http.Client) []replay.Candidate {
+	var cands []replay.Candidate
+	for i, u := range endpoints {
+		key := ""
+		if len(keys) > 0 {
+			key = keys[min(i, len(keys)-1)]
+		}
+		name := "bot"
+		if len(endpoints) > 1 {
+			name = fmt.Sprintf("#%d", i+1)
+		}
+		cands = append(cands, replay.Candidate{Name: name, Source: u, Bot: endpoint.New(u, key, client)})
+	}
+	if echo {
+		cands = append(cands, replay.Candidate{Name: "echo", Source: `echo baseline: "echo: " + message.text, the original sample endpoint`, Bot: replay.Echo})
+	}
+	return cands
+}
+
+// baseline is the bot the others are compared with: echo when it is
+// scored (the sample endpoint every persona must beat), else the first
+// endpoint when there are several (the one the others are meant to
+// improve on), else none.
+func baseline(cands []replay.Candidate, echo bool) string {
+	switch {
+	case echo:
+		return "echo"
+	case len(cands) > 1:
+		return cands[0].Name
+	}
+	return ""
+}
+
 func writeHTML(path string, res *replay.Result) error {
 	f, err := os.Create(path)
 	if err != nil {
@@ -154,41 +179,55 @@ func writeHTML(path string, res *replay.Result) error {
 }
 
 // newEmbedder returns the embeddings back end kind names, behind a cache
-// that embeds each text once and batches what the API allows.
-func newEmbedder(ctx context.Context, kind, baseURL, apiKey, model string) (embed.Embedder, error) {
+// that embeds each text once and batches what the API allows, and its name
+// for the reports (back end and model).
+func newEmbedder(ctx context.Context, kind, baseURL, apiKey, model string) (embed.Embedder, string, error) {
 	switch kind {
 	case "", "offline":
-		return embed.Lexical{}, nil
+		return embed.Lexical{}, replay.LexicalName, nil
 	case "openai":
 		if apiKey == "" {
 			apiKey = os.Getenv("OPENAI_API_KEY")
 		}
 		c, err := openai.New(baseURL, apiKey, model)
 		if err != nil {
-			return nil, fmt.Errorf("%w: duet eval: --openai-base-url: %w", errUsage, err)
+			return nil, "", fmt.Errorf("%w: duet eval: --openai-base-url: %w", errUsage, err)
 		}
-		return embed.NewCache(c, 256), nil
+		return embed.NewCache(c, 256), "openai " + cmp.Or(model, openai.DefaultModel), nil
 	case "bedrock":
 		cfg, err := awsconfig.LoadDefaultConfig(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("bedrock: load AWS config: %w", err)
+			return nil, "", fmt.Errorf("bedrock: load AWS config: %w", err)
 		}
 		// Titan embeds one text per call.
-		return embed.NewCache(bedrock.New(bedrockruntime.NewFromConfig(cfg), model), 1), nil
+		return embed.NewCache(bedrock.New(bedrockruntime.NewFromConfig(cfg), model), 1), "bedrock " + cmp.Or(model, bedrock.DefaultModel), nil
 	}
-	return nil, fmt.Errorf("%w: duet eval: --embed %q: use offline, openai or bedrock", errUsage, kind)
+	return nil, "", fmt.Errorf("%w: duet eval: --embed %q: use offline, openai or bedrock", errUsage, kind)
 }
 
-// progress draws a progress bar on stderr for runs of more than a few requests.
+// progress draws a progress bar on stderr for runs of more than a few
+// requests, when stderr is a terminal: elsewhere (a log, a pipe) its \r
+// frames would be noise.
 type progress struct {
 	w     io.Writer
+	tty   bool
 	mu    sync.Mutex
 	drawn bool
 	last  time.Time
 }
 
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
 func (p *progress) update(done, total int) {
-	if total < 5 {
+	if !p.tty || total < 5 {
 		return
 	}
 	p.mu.Lock()

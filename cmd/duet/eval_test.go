@@ -57,10 +57,17 @@ func TestEvalTable(t *testing.T) {
 		t.Fatalf("duet eval: %v\n%s", err, stderr.String())
 	}
 	out := stdout.String()
-	for _, want := range []string{"MEAN", "MEDIAN", "MIN", srv.URL, "echo"} {
+	for _, want := range []string{"MEAN", "MEDIAN", "MIN", srv.URL, "echo", "embeddings: offline"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	// The verdict comes first: the persona against the echo baseline.
+	if i := strings.Index(out, "\n\nbot is better than echo by "); i < 0 || i > strings.Index(out, "BOT ") {
+		t.Errorf("the output does not open with the verdict against echo:\n%s", out)
+	}
+	if strings.Contains(stderr.String(), "\r") {
+		t.Errorf("progress frames written to a stderr that is not a terminal: %q", stderr.String())
 	}
 	if strings.Contains(out+stderr.String(), evalKey) {
 		t.Error("the caller key was printed")
@@ -98,6 +105,53 @@ func TestEvalNothingScored(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String()+err.Error(), "401") {
 		t.Errorf("the failures do not say why (401): %v\n%s", err, stdout.String())
+	}
+}
+
+// TestEvalBaseline: echo is the baseline when scored, else the first of
+// several endpoints, else there is none.
+func TestEvalBaseline(t *testing.T) {
+	for _, tc := range []struct {
+		endpoints []string
+		echo      bool
+		want      string
+	}{
+		{[]string{"http://a"}, true, "echo"},
+		{[]string{"http://a", "http://b"}, true, "echo"},
+		{[]string{"http://a", "http://b"}, false, "#1"},
+		{[]string{"http://a"}, false, ""},
+	} {
+		cands := evalCandidates(tc.endpoints, nil, tc.echo, nil)
+		if got := baseline(cands, tc.echo); got != tc.want {
+			t.Errorf("endpoints %q, echo %v: baseline %q, want %q", tc.endpoints, tc.echo, got, tc.want)
+		}
+	}
+}
+
+// TestProgressOnlyOnTerminal: the progress bar draws its \r frames on a
+// terminal only; a log or a pipe gets none.
+func TestProgressOnlyOnTerminal(t *testing.T) {
+	for _, tty := range []bool{false, true} {
+		var b bytes.Buffer
+		p := &progress{w: &b, tty: tty}
+		for i := 1; i <= 10; i++ {
+			p.update(i, 10)
+		}
+		p.done()
+		if got := strings.Contains(b.String(), "\r[") && strings.Contains(b.String(), "10/10"); got != tty {
+			t.Errorf("tty %v: wrote %q", tty, b.String())
+		}
+	}
+	if isTerminal(&bytes.Buffer{}) {
+		t.Error("a buffer is taken for a terminal")
+	}
+	f, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Error("a file is taken for a terminal")
 	}
 }
 

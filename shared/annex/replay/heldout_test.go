@@ -45,7 +45,7 @@ func TestHeldoutConversation(t *testing.T) {
 	})
 	for _, mode := range []string{"", CompatEmeval} {
 		t.Run("compat="+mode, func(t *testing.T) {
-			res, err := Run(ctx, heldout, []Candidate{{"persona", bot}, {"echo", Echo}}, Options{Embedder: embed.Lexical{}, Compat: mode, Concurrency: 4})
+			res, err := Run(ctx, heldout, []Candidate{{Name: "persona", Bot: bot}, {Name: "echo", Bot: Echo}}, Options{Embedder: embed.Lexical{}, Compat: mode, Concurrency: 4})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,10 +2,11 @@ package replay
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/duetbot/duet/shared/annex"
@@ -31,8 +32,11 @@ var Echo Bot = BotFunc(func(_ context.Context, req annex.Request) (string, error
 
 // Candidate is a named bot.
 type Candidate struct {
+	// Name is the bot's short name in reports ("bot", "#2", "echo").
 	Name string
 	Bot  Bot
+	// Source says what the bot is (its URL); empty means Name says it all.
+	Source string
 }
 
 // CompatEmeval selects the original scorer's way of scoring.
@@ -41,6 +45,9 @@ const CompatEmeval = "emeval"
 // EmevalModel is the OpenAI embedding model the original scorer used:
 // scores comparable with its are computed with it.
 const EmevalModel = "text-embedding-ada-002"
+
+// LexicalName names embed.Lexical, the default embeddings, in reports.
+const LexicalName = "offline (lexical, no model)"
 
 // ConversationID is the id of the conversation replayed requests carry.
 const ConversationID = "replay"
@@ -53,6 +60,12 @@ type Options struct {
 	Concurrency int
 	// Compat is "" (reply against original answer) or CompatEmeval.
 	Compat string
+	// EmbedderName names the embeddings that produced the scores, for the
+	// reports ("offline (lexical)", "openai text-embedding-3-small").
+	EmbedderName string
+	// Baseline is the name of the candidate the others are compared with;
+	// empty means no comparison.
+	Baseline string
 	// Progress, when set, is called after each request with how many of
 	// total are done. It may be called from several goroutines, never at once.
 	Progress func(done, total int)
@@ -105,12 +118,27 @@ type Reply struct {
 	Candidate string `json:"candidate"`
 	Text      string `json:"reply,omitempty"`
 	// Error says why the reply could not be scored; empty when it was.
-	Error      string  `json:"error,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Similarity is the reply's score; JSON omits it for a failed reply.
 	Similarity float64 `json:"similarity"`
-	// Points, Winner and Loser rank the candidates of a turn (emeval).
-	Points int  `json:"points"`
+	// Points, Winner and Loser rank the candidates of a turn; they are
+	// set, and in JSON, only under CompatEmeval.
+	Points int  `json:"points,omitempty"`
 	Winner bool `json:"winner,omitempty"`
 	Loser  bool `json:"loser,omitempty"`
+}
+
+// MarshalJSON writes a failed reply without a similarity: it has none, and
+// a 0 would read as a score.
+func (r Reply) MarshalJSON() ([]byte, error) {
+	type plain Reply
+	if r.Scored() {
+		return json.Marshal(plain(r))
+	}
+	return json.Marshal(struct {
+		plain
+		Similarity *float64 `json:"similarity,omitempty"`
+	}{plain: plain(r)})
 }
 
 // Scored reports whether the reply got a score.
@@ -126,8 +154,9 @@ type TurnResult struct {
 }
 
 // Summary sums up one candidate's run. Mean, Median and Min are over the
-// scored replies; Points is the mean over every turn, a failed one counting
-// 0 points, so that a bot is not ranked up for the turns it failed.
+// scored replies (JSON omits them when none was); Points (under
+// CompatEmeval) is the mean over every turn, a failed one counting 0
+// points, so that a bot is not ranked up for the turns it failed.
 type Summary struct {
 	Candidate string  `json:"candidate"`
 	Scored    int     `json:"scored"`
@@ -135,17 +164,48 @@ type Summary struct {
 	Mean      float64 `json:"mean"`
 	Median    float64 `json:"median"`
 	Min       float64 `json:"min"`
-	Points    float64 `json:"mean_points"`
-	Wins      int     `json:"wins"`
+	Points    float64 `json:"mean_points,omitempty"`
+	Wins      int     `json:"wins,omitempty"`
+	// VsBaseline compares the candidate with the baseline; nil for the
+	// baseline itself, without one, or when either scored nothing.
+	VsBaseline *Comparison `json:"vs_baseline,omitempty"`
+}
+
+// MarshalJSON writes a candidate that scored nothing without mean, median
+// and minimum: it has none, and zeros would read as scores.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	type plain Summary
+	if s.Scored > 0 {
+		return json.Marshal(plain(s))
+	}
+	return json.Marshal(struct {
+		plain
+		Mean   *float64 `json:"mean,omitempty"`
+		Median *float64 `json:"median,omitempty"`
+		Min    *float64 `json:"min,omitempty"`
+	}{plain: plain(s)})
 }
 
 // Result is a whole evaluation.
 type Result struct {
-	Person     string       `json:"person"`
-	Compat     string       `json:"compat,omitempty"`
-	Candidates []string     `json:"candidates"`
-	Turns      []TurnResult `json:"turns"`
-	Summaries  []Summary    `json:"summaries"`
+	Person string `json:"person"`
+	// Name is the person's username, when the transcript has it.
+	Name string `json:"name,omitempty"`
+	// Transcript is the replayed file, when the caller sets it.
+	Transcript string `json:"transcript,omitempty"`
+	Compat     string `json:"compat,omitempty"`
+	// Embedder names the embeddings that produced the similarities.
+	Embedder   string   `json:"embedder"`
+	Candidates []string `json:"candidates"`
+	// Sources says what each candidate is (its URL), in candidate order.
+	Sources []string `json:"sources"`
+	// Baseline is the candidate the others are compared with, if any.
+	Baseline string `json:"baseline,omitempty"`
+	// Verdict says, one line per compared candidate, whether it is better
+	// than the baseline and by how much.
+	Verdict   []string     `json:"verdict"`
+	Turns     []TurnResult `json:"turns"`
+	Summaries []Summary    `json:"summaries"`
 }
 
 // Unscored returns the candidates none of whose replies could be scored.
@@ -166,6 +226,9 @@ func Run(ctx context.Context, t annex.Transcript, cands []Candidate, opt Options
 	if len(cands) == 0 {
 		return nil, errors.New("replay: no bot to evaluate")
 	}
+	if opt.Baseline != "" && !slices.ContainsFunc(cands, func(c Candidate) bool { return c.Name == opt.Baseline }) {
+		return nil, fmt.Errorf("replay: baseline %q is not among the bots", opt.Baseline)
+	}
 	cases, err := Cases(t)
 	if err != nil {
 		return nil, err
@@ -179,9 +242,22 @@ func Run(ctx context.Context, t annex.Transcript, cands []Candidate, opt Options
 		cache = embed.NewCache(emb, 0)
 	}
 	emb = cache
-	res := &Result{Person: t.Person, Compat: opt.Compat, Turns: make([]TurnResult, len(cases))}
+	name := opt.EmbedderName
+	switch {
+	case name != "":
+	case opt.Embedder == nil:
+		name = LexicalName
+	default:
+		name = fmt.Sprintf("%T", opt.Embedder)
+	}
+	res := &Result{Person: t.Person, Name: t.Username(), Compat: opt.Compat, Embedder: name, Baseline: opt.Baseline, Turns: make([]TurnResult, len(cases))}
 	for _, c := range cands {
+		src := c.Source
+		if src == "" {
+			src = c.Name
+		}
 		res.Candidates = append(res.Candidates, c.Name)
+		res.Sources = append(res.Sources, src)
 	}
 	for i, c := range cases {
 		res.Turns[i] = TurnResult{Turn: i + 1, Index: c.Turn.Index, Question: c.Turn.Prompt.Text, Original: c.Turn.Answer.Text, Replies: make([]Reply, len(cands))}
@@ -220,10 +296,13 @@ func Run(ctx context.Context, t annex.Transcript, cands []Candidate, opt Options
 	close(jobs)
 	wg.Wait()
 
-	for i := range res.Turns {
-		rank(res.Turns[i].Replies)
+	if opt.Compat == CompatEmeval {
+		for i := range res.Turns {
+			rank(res.Turns[i].Replies)
+		}
 	}
 	res.Summaries = summarize(res)
+	compare(res)
 	return res, nil
 }
 
@@ -334,8 +413,7 @@ func summarize(res *Result) []Summary {
 
 // stats returns the mean, median and minimum of xs (not empty).
 func stats(xs []float64) (mean, median, least float64) {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
+	s := slices.Sorted(slices.Values(xs))
 	var sum float64
 	for _, x := range s {
 		sum += x

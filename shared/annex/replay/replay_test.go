@@ -135,7 +135,7 @@ func TestCompatEmeval(t *testing.T) {
 	say := func(s string) Bot {
 		return BotFunc(func(context.Context, annex.Request) (string, error) { return s, nil })
 	}
-	res, err := Run(context.Background(), tr, []Candidate{{"a", say("A")}, {"b", say("B")}, {"c", say("C")}}, Options{Embedder: emb, Compat: CompatEmeval})
+	res, err := Run(context.Background(), tr, []Candidate{{Name: "a", Bot: say("A")}, {Name: "b", Bot: say("B")}, {Name: "c", Bot: say("C")}}, Options{Embedder: emb, Compat: CompatEmeval})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,14 +151,14 @@ func TestCompatEmeval(t *testing.T) {
 				r.Candidate, r.Similarity, r.Points, r.Winner, r.Loser, w.sim, w.points, w.winner, w.loser)
 		}
 	}
-	res, err = Run(context.Background(), tr, []Candidate{{"b", say("B")}}, Options{Embedder: emb, Compat: CompatEmeval})
+	res, err = Run(context.Background(), tr, []Candidate{{Name: "b", Bot: say("B")}}, Options{Embedder: emb, Compat: CompatEmeval})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r := res.Turns[0].Replies[0]; r.Points != 0 || math.Abs(r.Similarity-0.6) > 1e-6 || r.Winner || r.Loser {
 		t.Errorf("lone candidate: got sim %.4f points %d winner %v loser %v, want 0.6, 0, neither winner nor loser", r.Similarity, r.Points, r.Winner, r.Loser)
 	}
-	res, err = Run(context.Background(), tr, []Candidate{{"b", say("B")}, {"b2", say("B")}}, Options{Embedder: emb, Compat: CompatEmeval})
+	res, err = Run(context.Background(), tr, []Candidate{{Name: "b", Bot: say("B")}, {Name: "b2", Bot: say("B")}}, Options{Embedder: emb, Compat: CompatEmeval})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestMeanPointsCountFailures(t *testing.T) {
 		return "A", nil
 	})
 	always := BotFunc(func(context.Context, annex.Request) (string, error) { return "C", nil })
-	res, err := Run(context.Background(), tr, []Candidate{{"flaky", flaky}, {"c", always}}, Options{Embedder: emb, Compat: CompatEmeval})
+	res, err := Run(context.Background(), tr, []Candidate{{Name: "flaky", Bot: flaky}, {Name: "c", Bot: always}}, Options{Embedder: emb, Compat: CompatEmeval})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func TestOriginalsEmbeddedOnceInOneBatch(t *testing.T) {
 			next := &countingEmbedder{}
 			cache := embed.NewCache(next, 256)
 			same := BotFunc(func(context.Context, annex.Request) (string, error) { return "Postgres, boring tech wins", nil })
-			cands := []Candidate{{"a", same}, {"b", same}, {"echo", Echo}}
+			cands := []Candidate{{Name: "a", Bot: same}, {Name: "b", Bot: same}, {Name: "echo", Bot: Echo}}
 			res, err := Run(context.Background(), tr, cands, Options{Embedder: cache, Compat: mode, Concurrency: 8})
 			if err != nil {
 				t.Fatal(err)
@@ -290,7 +290,7 @@ func TestPersonaBeatsEcho(t *testing.T) {
 	})
 	for _, mode := range []string{"", CompatEmeval} {
 		t.Run("compat="+mode, func(t *testing.T) {
-			res, err := Run(ctx, tr, []Candidate{{"persona", bot}, {"echo", Echo}}, Options{Embedder: embed.Lexical{}, Compat: mode, Concurrency: 4})
+			res, err := Run(ctx, tr, []Candidate{{Name: "persona", Bot: bot}, {Name: "echo", Bot: Echo}}, Options{Embedder: embed.Lexical{}, Compat: mode, Concurrency: 4})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,47 +17,147 @@ func WriteJSON(w io.Writer, res *Result) error {
 	return enc.Encode(res)
 }
 
-// WriteTable writes res as a text table, one row per turn and candidate,
-// then each candidate's mean, median and minimum.
-func WriteTable(w io.Writer, res *Result) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	multi := len(res.Candidates) > 1 || res.Compat != ""
-	head := "TURN\tQUESTION\tORIGINAL\tREPLY\tSIMILARITY"
-	if multi {
-		head = "TURN\tBOT\tQUESTION\tORIGINAL\tREPLY\tSIMILARITY\tPOINTS\t"
+// tableWidth is the width the text table keeps to, in columns.
+const tableWidth = 100
+
+// Title names the evaluation by the person's username (or id) and the
+// replayed file.
+func (r *Result) Title() string {
+	who := r.Person
+	if r.Name != "" {
+		who = "@" + r.Name
 	}
+	t := "duet eval: " + who
+	if r.Transcript != "" {
+		t += ", " + r.Transcript
+	}
+	return t
+}
+
+// About says how the replies were scored: turns, embeddings, scorer.
+func (r *Result) About() string {
+	s := fmt.Sprintf("%d turns; embeddings: %s; score: ", len(r.Turns), r.Embedder)
+	if r.Compat == CompatEmeval {
+		return s + `compat emeval (question + " " + reply against question + " " + answer; points 0..100 across the bots)`
+	}
+	return s + "reply against the person's answer"
+}
+
+// WriteTable writes res as text within 100 columns: the verdict first, the
+// bots, one row per turn and bot, then each bot's mean, median and minimum.
+func WriteTable(w io.Writer, res *Result) error {
+	fmt.Fprintln(w, res.Title())
+	fmt.Fprintln(w, wrap(res.About(), tableWidth))
+	fmt.Fprintln(w)
+	for _, v := range res.Verdict {
+		fmt.Fprintln(w, wrap(v, tableWidth))
+	}
+	if len(res.Verdict) > 0 {
+		fmt.Fprintln(w)
+	}
+
+	compat := res.Compat == CompatEmeval
+	multi := len(res.Candidates) > 1
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "BOT\tWHAT IT IS")
+	for i, name := range res.Candidates {
+		what := res.Sources[i]
+		if name == res.Baseline {
+			what += " (the baseline)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", clip(name, 12), clip(what, tableWidth-14))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+
+	// Column widths that add up to 100 with the gaps.
+	q, o, rw := 25, 25, 28
+	head := "TURN\tQUESTION\tORIGINAL\tREPLY\tSIMILARITY"
+	switch {
+	case compat:
+		q, o, rw = 16, 16, 20
+		head = "TURN\tBOT\tQUESTION\tORIGINAL\tREPLY\tSIMILARITY\tPOINTS\tRANK"
+	case multi:
+		q, o, rw = 22, 22, 24
+		head = "TURN\tBOT\tQUESTION\tORIGINAL\tREPLY\tSIMILARITY"
+	}
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, head)
 	for _, t := range res.Turns {
-		for _, r := range t.Replies {
-			reply, sim := clip(r.Text, 40), fmt.Sprintf("%.3f", r.Similarity)
-			if !r.Scored() {
-				reply, sim = "ERROR: "+clip(r.Error, 60), "-"
+		for i, r := range t.Replies {
+			turn, question, original := fmt.Sprint(t.Turn), clip(t.Question, q), clip(t.Original, o)
+			if i > 0 {
+				turn, question, original = "", "", ""
 			}
-			if multi {
-				mark := ""
+			reply, sim := clip(r.Text, rw), fmt.Sprintf("%.3f", r.Similarity)
+			if !r.Scored() {
+				reply, sim = clip("FAILED: "+r.Error, rw), "failed"
+			}
+			cells := []string{turn}
+			if multi || compat {
+				cells = append(cells, clip(r.Candidate, 8))
+			}
+			cells = append(cells, question, original, reply, sim)
+			if compat {
+				points, mark := "-", ""
+				if r.Scored() {
+					points = fmt.Sprint(r.Points)
+				}
 				switch {
-				case !r.Scored():
-				case r.Winner && len(res.Candidates) > 1:
+				case r.Winner:
 					mark = "winner"
-				case r.Loser && len(res.Candidates) > 1:
+				case r.Loser:
 					mark = "loser"
 				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", t.Turn, r.Candidate, clip(t.Question, 32), clip(t.Original, 32), reply, sim, r.Points, mark)
-			} else {
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", t.Turn, clip(t.Question, 40), clip(t.Original, 40), reply, sim)
+				cells = append(cells, points, mark)
 			}
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
 		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintln(w)
+
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "BOT\tSCORED\tFAILED\tMEAN\tMEDIAN\tMIN\tMEAN POINTS\tWINS")
+	head = "BOT\tSCORED\tFAILED\tMEAN\tMEDIAN\tMIN"
+	if res.Baseline != "" && multi {
+		head += "\tVS " + strings.ToUpper(clip(res.Baseline, 12))
+	}
+	if compat {
+		head += "\tMEAN POINTS\tWINS"
+	}
+	fmt.Fprintln(tw, head)
 	for _, s := range res.Summaries {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.1f\t%d\n", s.Candidate, s.Scored, s.Failed, s.Mean, s.Median, s.Min, s.Points, s.Wins)
+		cells := []string{clip(s.Candidate, 12), fmt.Sprint(s.Scored), fmt.Sprint(s.Failed)}
+		if s.Scored == 0 {
+			cells = append(cells, "failed", "-", "-")
+		} else {
+			cells = append(cells, fmt.Sprintf("%.3f", s.Mean), fmt.Sprintf("%.3f", s.Median), fmt.Sprintf("%.3f", s.Min))
+		}
+		if res.Baseline != "" && multi {
+			cells = append(cells, vsBaseline(res, s))
+		}
+		if compat {
+			cells = append(cells, fmt.Sprintf("%.1f", s.Points), fmt.Sprint(s.Wins))
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	return tw.Flush()
+}
+
+// vsBaseline is a summary's difference from the baseline's mean, as the
+// tables print it.
+func vsBaseline(res *Result, s Summary) string {
+	switch {
+	case s.Candidate == res.Baseline:
+		return "baseline"
+	case s.VsBaseline == nil:
+		return "-"
+	}
+	return fmt.Sprintf("%+.3f", s.VsBaseline.Delta)
 }
 
 // clip shortens s to n runes on one line.
@@ -70,59 +170,42 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// Chart geometry of the HTML report.
-const (
-	chartW, chartH = 720, 240
-	padL, padB     = 40, 24
-)
-
-var palette = []string{"#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2"}
-
-type chartLine struct {
-	Name   string
-	Color  string
-	Points string
-	Dots   []chartDot
+// wrap breaks s into lines of at most n runes, between words.
+func wrap(s string, n int) string {
+	var b strings.Builder
+	line := 0
+	for _, word := range strings.Fields(s) {
+		l := utf8.RuneCountInString(word)
+		switch {
+		case line == 0:
+		case line+1+l > n:
+			b.WriteString("\n  ")
+			line = 2
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(word)
+		line += l
+	}
+	return b.String()
 }
 
-type chartDot struct {
-	X, Y  float64
-	Title string
-}
-
-// WriteHTML writes a self-contained HTML report: summary, a per-turn
-// similarity chart (inline SVG) and every turn's replies. No external assets.
+// WriteHTML writes a self-contained HTML report: the verdict, the bots'
+// summary, a per-turn similarity chart (inline SVG) and every turn's
+// replies. No external assets.
 func WriteHTML(w io.Writer, res *Result) error {
-	n := len(res.Turns)
-	x := func(i int) float64 {
-		if n <= 1 {
-			return padL + float64(chartW-padL)/2
-		}
-		return padL + float64(i)*float64(chartW-padL-10)/float64(n-1)
+	type row struct {
+		Summary
+		Color, Source, Vs string
 	}
-	y := func(s float64) float64 { return float64(chartH-padB) * (1 - max(min(s, 1), 0)) }
-	var lines []chartLine
-	for ci, name := range res.Candidates {
-		l := chartLine{Name: name, Color: palette[ci%len(palette)]}
-		var pts []string
-		for i, t := range res.Turns {
-			r := t.Replies[ci]
-			if !r.Scored() {
-				continue
-			}
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i), y(r.Similarity)))
-			l.Dots = append(l.Dots, chartDot{X: x(i), Y: y(r.Similarity), Title: fmt.Sprintf("turn %d: %.3f", t.Turn, r.Similarity)})
-		}
-		l.Points = strings.Join(pts, " ")
-		lines = append(lines, l)
-	}
-	var grid []map[string]any
-	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
-		grid = append(grid, map[string]any{"Y": y(v), "Label": fmt.Sprintf("%.2f", v)})
+	var rows []row
+	for i, s := range res.Summaries {
+		rows = append(rows, row{Summary: s, Color: palette[i%len(palette)], Source: res.Sources[i], Vs: vsBaseline(res, s)})
 	}
 	return reportTmpl.Execute(w, map[string]any{
-		"R": res, "Lines": lines, "Grid": grid,
-		"W": chartW, "H": chartH, "PadL": padL, "Base": chartH - padB,
+		"R": res, "Rows": rows, "Chart": newChart(res),
+		"Compat": res.Compat == CompatEmeval, "Versus": res.Baseline != "" && len(res.Candidates) > 1,
 	})
 }
 
@@ -130,29 +213,44 @@ var reportTmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"f3":    func(v float64) string { return fmt.Sprintf("%.3f", v) },
 	"f1":    func(v float64) string { return fmt.Sprintf("%.1f", v) },
 	"color": func(i int) string { return palette[i%len(palette)] },
+	"worse": func(v string) bool {
+		return strings.Contains(v, " is worse than ") || strings.Contains(v, " failed every turn")
+	},
 }).Parse(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>duet eval: {{.R.Person}}</title>
+<html lang="en"><head><meta charset="utf-8"><title>{{.R.Title}}</title>
 <style>
-body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#111}
+body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#111;max-width:980px}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ddd;padding:4px 8px;vertical-align:top;text-align:left}
 th{background:#f5f5f5}.err{color:#b91c1c}.num{text-align:right;font-variant-numeric:tabular-nums}
-.win{font-weight:bold}svg{background:#fafafa;border:1px solid #eee}
+.win{font-weight:bold}svg{background:#fff;border:1px solid #eee;max-width:100%;height:auto}
+.verdict{font-size:1.25em;margin:.3em 0;padding:.4em .6em;border-left:4px solid #16a34a;background:#f0fdf4}
+.verdict.bad{border-color:#dc2626;background:#fef2f2}.about{color:#555}td:first-child{white-space:nowrap}
 </style></head><body>
-<h1>Replay of {{.R.Person}}{{if .R.Compat}} (compat {{.R.Compat}}){{end}}</h1>
-<table><tr><th>bot</th><th>scored</th><th>failed</th><th>mean</th><th>median</th><th>min</th><th>mean points</th><th>wins</th></tr>
-{{range $i, $s := .R.Summaries}}<tr><td><span style="color:{{color $i}}">&#9632;</span> {{$s.Candidate}}</td><td class="num">{{$s.Scored}}</td><td class="num">{{$s.Failed}}</td><td class="num">{{f3 $s.Mean}}</td><td class="num">{{f3 $s.Median}}</td><td class="num">{{f3 $s.Min}}</td><td class="num">{{f1 $s.Points}}</td><td class="num">{{$s.Wins}}</td></tr>
+<h1>{{.R.Title}}</h1>
+{{range .R.Verdict}}<p class="verdict{{if worse .}} bad{{end}}">{{.}}</p>
+{{end}}<p class="about">{{.R.About}}</p>
+<table><tr><th>bot</th><th>what it is</th><th>scored</th><th>failed</th><th>mean</th><th>median</th><th>min</th>{{if .Versus}}<th>vs {{.R.Baseline}}</th>{{end}}{{if .Compat}}<th>mean points</th><th>wins</th>{{end}}</tr>
+{{range .Rows}}<tr><td><span style="color:{{.Color}}">&#9632;</span> {{.Candidate}}</td><td>{{.Source}}</td><td class="num">{{.Scored}}</td><td class="num">{{.Failed}}</td>{{if .Scored}}<td class="num">{{f3 .Mean}}</td><td class="num">{{f3 .Median}}</td><td class="num">{{f3 .Min}}</td>{{else}}<td class="err">failed</td><td>-</td><td>-</td>{{end}}{{if $.Versus}}<td class="num">{{.Vs}}</td>{{end}}{{if $.Compat}}<td class="num">{{f1 .Points}}</td><td class="num">{{.Wins}}</td>{{end}}</tr>
 {{end}}</table>
 <h2>Similarity per turn</h2>
-<svg xmlns="http://www.w3.org/2000/svg" width="{{.W}}" height="{{.H}}" viewBox="0 0 {{.W}} {{.H}}" role="img" aria-label="similarity per turn">
-{{range .Grid}}<line x1="{{$.PadL}}" x2="{{$.W}}" y1="{{.Y}}" y2="{{.Y}}" stroke="#ddd"/><text x="4" y="{{.Y}}" font-size="10" dy="4">{{.Label}}</text>
-{{end}}{{range .Lines}}<polyline fill="none" stroke="{{.Color}}" stroke-width="2" points="{{.Points}}"/>
-{{$c := .Color}}{{range .Dots}}<circle cx="{{.X}}" cy="{{.Y}}" r="3" fill="{{$c}}"><title>{{.Title}}</title></circle>
-{{end}}{{end}}<text x="{{.PadL}}" y="{{.H}}" font-size="10" dy="-6">turn →</text>
-</svg>
+{{with .Chart}}<svg xmlns="http://www.w3.org/2000/svg" width="{{.W}}" height="{{.H}}" viewBox="0 0 {{.W}} {{.H}}" font-family="system-ui,sans-serif" font-size="12" role="img" aria-label="similarity of each bot's reply per turn">
+<g class="grid">{{range .YTicks}}<line x1="{{$.Chart.Left}}" x2="{{$.Chart.Right}}" y1="{{.Pos}}" y2="{{.Pos}}" stroke="#e5e7eb"/><text class="ytick" x="{{$.Chart.Left}}" y="{{.Pos}}" dx="-6" dy="4" text-anchor="end">{{.Label}}</text>
+{{end}}{{with .Zero}}<line x1="{{$.Chart.Left}}" x2="{{$.Chart.Right}}" y1="{{.}}" y2="{{.}}" stroke="#6b7280"/>{{end}}</g>
+<g class="axes" stroke="#374151"><line x1="{{.Left}}" x2="{{.Left}}" y1="{{.Top}}" y2="{{.Base}}"/><line x1="{{.Left}}" x2="{{.Right}}" y1="{{.Base}}" y2="{{.Base}}"/></g>
+<g class="xticks">{{range .XTicks}}<line x1="{{.Pos}}" x2="{{.Pos}}" y1="{{$.Chart.Base}}" y2="{{$.Chart.TickEnd}}" stroke="#374151"/><text class="xtick" x="{{.Pos}}" y="{{$.Chart.Base}}" dy="20" text-anchor="middle">{{.Label}}</text>
+{{end}}</g>
+<text class="title" x="{{.XTitleX}}" y="{{.XTitleY}}" text-anchor="middle">turn</text>
+<text class="title" x="{{.YTitleX}}" y="{{.YTitleY}}" text-anchor="middle" transform="rotate(-90 {{.YTitleX}} {{.YTitleY}})">similarity</text>
+{{range .Lines}}<g class="series">{{$c := .Color}}{{range .Segments}}<polyline fill="none" stroke="{{$c}}" stroke-width="2" points="{{.}}"/>{{end}}
+{{range .Dots}}<circle cx="{{.X}}" cy="{{.Y}}" r="3.5" fill="{{$c}}"><title>{{.Title}}</title></circle>{{end}}
+{{range .Fails}}<path class="fail" d="{{.Cross}}" stroke="{{$c}}" stroke-width="2.5"><title>{{.Title}}</title></path>{{end}}</g>
+{{end}}<g class="legend">{{range .Legend}}<rect x="{{.X}}" y="{{.SwatchY}}" width="14" height="4" fill="{{.Color}}"/><text x="{{.X}}" y="{{.Y}}" dx="20">{{.Name}}</text>
+{{end}}{{with .FailLegend}}<text x="{{.X}}" y="{{.Y}}" fill="#374151">× {{.Name}}</text>{{end}}</g>
+</svg>{{end}}
 <h2>Turns</h2>
-<table><tr><th>turn</th><th>question</th><th>original</th><th>bot</th><th>reply</th><th>similarity</th><th>points</th></tr>
+<table><tr><th>turn</th><th>question</th><th>original</th><th>bot</th><th>reply</th><th>similarity</th>{{if .Compat}}<th>points</th>{{end}}</tr>
 {{range $t := .R.Turns}}{{range $i, $r := $t.Replies}}<tr>{{if eq $i 0}}<td rowspan="{{len $t.Replies}}" class="num">{{$t.Turn}}</td><td rowspan="{{len $t.Replies}}">{{$t.Question}}</td><td rowspan="{{len $t.Replies}}">{{$t.Original}}</td>{{end}}
-<td>{{$r.Candidate}}</td>{{if $r.Error}}<td class="err">{{$r.Error}}</td><td>-</td><td>-</td>{{else}}<td{{if and $r.Winner (gt (len $.R.Candidates) 1)}} class="win"{{end}}>{{$r.Text}}</td><td class="num">{{f3 $r.Similarity}}</td><td class="num">{{$r.Points}}</td>{{end}}</tr>
+<td>{{$r.Candidate}}</td>{{if $r.Error}}<td class="err">failed: {{$r.Error}}</td><td class="err">failed</td>{{if $.Compat}}<td>-</td>{{end}}{{else}}<td{{if $r.Winner}} class="win"{{end}}>{{$r.Text}}</td><td class="num">{{f3 $r.Similarity}}</td>{{if $.Compat}}<td class="num">{{$r.Points}}</td>{{end}}{{end}}</tr>
 {{end}}{{end}}</table>
 </body></html>
 `))
