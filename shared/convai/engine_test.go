@@ -347,33 +347,57 @@ func TestConcurrentChats(t *testing.T) {
 }
 
 // TestRacingDeliveries sends the same chat's messages at once: conditional
-// writes keep every turn, each answered once.
+// writes keep every turn, and each message is answered exactly once, in the
+// order the turns were stored, each reply answering its own message.
 func TestRacingDeliveries(t *testing.T) {
 	f := newFixture(t)
 	f.engine.MaxTurns = 100
 	mustHandle(t, f, 9, 0, "/start race")
+	const n = 4
 	var wg sync.WaitGroup
-	errs := make(chan error, 4)
-	for i := range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs <- f.handle(t, 9, int64(100+i), fmt.Sprintf("m%d", i))
-		}()
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() { errs[i] = f.handle(t, 9, int64(100+i), fmt.Sprintf("m%d", i)) })
 	}
 	wg.Wait()
-	close(errs)
-	ok := 0
-	for err := range errs {
-		if err == nil {
-			ok++
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("delivery of m%d: %v, want each to succeed (a lost race retries on a fresh read)", i, err)
 		}
 	}
-	if ok != 4 {
-		t.Errorf("%d of 4 racing deliveries succeeded, want all: each retries on a fresh read", ok)
+
+	c, err := f.store.Load(context.Background(), 9)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := f.partnerTurns(t, 9); got != ok || len(f.out.of(9)) != ok {
-		t.Errorf("%d deliveries succeeded, stored %d turns and sent %d replies: want all equal", ok, got, len(f.out.of(9)))
+	var stored []string
+	for _, r := range c.Records {
+		if r.Partner != "" {
+			stored = append(stored, r.Partner)
+		}
+	}
+	if len(stored) != n {
+		t.Fatalf("stored partner messages %q, want the %d sent", stored, n)
+	}
+	// The partner speaks first (no /begin): the bot sends only replies.
+	sent := f.out.of(9)
+	if len(sent) != n {
+		t.Fatalf("sent %d messages %q, want %d: one per message", len(sent), sent, n)
+	}
+	seen := map[string]bool{}
+	for i, msg := range sent {
+		// echoBrain answers "re <turns so far>: <the partner's message>":
+		// turn 2i+1 is the reply to the i-th stored message.
+		want := fmt.Sprintf("re %d: %s", 2*i+1, stored[i])
+		if got := decode(t, msg)["text"]; got != want {
+			t.Errorf("reply %d = %q, want %q", i+1, got, want)
+		}
+		seen[stored[i]] = true
+	}
+	for i := range n {
+		if m := fmt.Sprintf("m%d", i); !seen[m] {
+			t.Errorf("%s was never answered (stored %q)", m, stored)
+		}
 	}
 }
 
