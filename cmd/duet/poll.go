@@ -24,7 +24,7 @@ func runPoll(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	log := app.CLILogger(slog.LevelInfo)
+	log := app.CLILogger(stderr, slog.LevelInfo)
 	cfg, err := localConfig()
 	if err != nil {
 		return err

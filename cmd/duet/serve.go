@@ -41,7 +41,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	log := app.CLILogger(level)
+	log := app.CLILogger(stderr, level)
 	cfg, err := localConfig()
 	if err != nil {
 		return err

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,5 +141,78 @@ func TestDefaultServerLimits(t *testing.T) {
 	const handler = apigw.RequestTimeout
 	if l.Write <= handler || l.Read <= handler || l.Idle <= 0 || l.ReadHeader <= 0 || l.MaxHeaderBytes <= 0 {
 		t.Errorf("got %+v; want Read and Write over %s and every limit set", l, handler)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for the server's goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestServeVerbose: `serve -v` logs the configuration with its secrets
+// masked, and every request (method, path, status) — on the command's
+// stderr, and never a secret.
+func TestServeVerbose(t *testing.T) {
+	secrets := map[string]string{
+		"TELEGRAM_BOT_TOKEN":      "123:bot-token-secret",
+		"TELEGRAM_WEBHOOK_SECRET": "webhook-secret-value",
+		"ANNEX_CALLER_KEY":        "caller-key-secret-0123",
+		"TELEGRAM_API_URL":        "http://127.0.0.1:1",
+	}
+	for k, v := range secrets {
+		t.Setenv(k, v)
+	}
+	t.Setenv("ANNEX_PERSON_NAME", "Ada")
+	for _, k := range []string{"SESSIONS_TABLE", "ANNEX_PERSONA_FILE", "BRAIN"} {
+		t.Setenv(k, "")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	stdoutR, stdoutW := io.Pipe()
+	stderr := &lockedBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- runServe(ctx, []string{"-v", "-addr", "127.0.0.1:0"}, stdoutW, stderr)
+		stdoutW.Close()
+	}()
+	line, err := bufio.NewReader(stdoutR).ReadString('\n')
+	if err != nil {
+		cancel()
+		t.Fatalf("duet serve did not start: %v (%v); stderr:\n%s", err, <-done, stderr.String())
+	}
+	go func() { _, _ = io.Copy(io.Discard, stdoutR) }()
+	addr := strings.Fields(line[strings.Index(line, "http://"):])[0]
+	resp, err := http.Get(addr + "/healthz")
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("duet serve: %v", err)
+	}
+	logs := stderr.String()
+	for _, want := range []string{"msg=configuration", "token=set", "msg=request", "method=GET", "path=/healthz", "status=200"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("serve -v logs lack %q:\n%s", want, logs)
+		}
+	}
+	for k, v := range secrets {
+		if k != "TELEGRAM_API_URL" && strings.Contains(logs, v) {
+			t.Errorf("serve -v logs %s:\n%s", k, logs)
+		}
 	}
 }

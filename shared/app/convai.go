@@ -3,8 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
-	"os"
 
 	"github.com/aws/aws-lambda-go/lambdacontext"
 
@@ -21,9 +21,10 @@ import (
 // carries the request id.
 func LambdaLogger() *slog.Logger { return lambdacontext.NewLogger() }
 
-// CLILogger returns the text logger of the duet CLI, on stderr.
-func CLILogger(level slog.Level) *slog.Logger {
-	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+// CLILogger returns the text logger of the duet CLI, writing to w (the
+// command's stderr).
+func CLILogger(w io.Writer, level slog.Level) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
 }
 
 // DynamoStore returns the DynamoDB session store on cfg.SessionsTable.
