@@ -170,3 +170,55 @@ func resource(n *yaml.Node) string {
 	}
 	return strings.TrimSpace(string(b))
 }
+
+// TestModelAccessStatedOnce: the model back ends' grants (Bedrock, the
+// OpenAI key's parameter) are one managed policy attached to every
+// function's role, not a block repeated per function; and no managed
+// policy grants DynamoDB, which only the functions' own statements do.
+func TestModelAccessStatedOnce(t *testing.T) {
+	b, err := os.ReadFile("../template.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tmpl struct {
+		Resources map[string]struct {
+			Type       string `yaml:"Type"`
+			Properties struct {
+				Roles          []yaml.Node `yaml:"Roles"`
+				PolicyDocument yaml.Node   `yaml:"PolicyDocument"`
+			} `yaml:"Properties"`
+		} `yaml:"Resources"`
+	}
+	if err := yaml.Unmarshal(b, &tmpl); err != nil {
+		t.Fatalf("parse template.yaml: %v", err)
+	}
+	if n := strings.Count(string(b), "bedrock:InvokeModel"); n != 1 {
+		t.Errorf("bedrock:InvokeModel granted in %d places, want 1", n)
+	}
+	if n := strings.Count(string(b), "ssm:GetParameter,") + strings.Count(string(b), "SSMParameterReadPolicy"); n != 1 {
+		t.Errorf("the OpenAI key's parameter is granted in %d places, want 1", n)
+	}
+	policy, ok := tmpl.Resources["ModelAccessPolicy"]
+	if !ok || policy.Type != "AWS::IAM::ManagedPolicy" {
+		t.Fatal("no ModelAccessPolicy managed policy")
+	}
+	var roles []string
+	for _, r := range policy.Properties.Roles {
+		roles = append(roles, resource(&r))
+	}
+	for fn := range wantDynamoDB {
+		if want := "!Ref " + fn + "Role"; !slices.Contains(roles, want) {
+			t.Errorf("ModelAccessPolicy roles %q lack %s", roles, want)
+		}
+	}
+	for name, res := range tmpl.Resources {
+		if res.Type != "AWS::IAM::ManagedPolicy" {
+			continue
+		}
+		var got []string
+		walk(t, &res.Properties.PolicyDocument, &got)
+		if len(got) > 0 {
+			t.Errorf("managed policy %s grants DynamoDB %q: grant it in the functions' Policies, where TestFunctionsDynamoDBPermissions checks it", name, got)
+		}
+	}
+}
