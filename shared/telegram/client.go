@@ -124,13 +124,6 @@ func WithBackoff(base, maxWait time.Duration) Option {
 	return func(c *Client) { c.backoff = retry.Backoff{Base: base, Max: maxWait} }
 }
 
-// WithMaxRetryAfter sets the longest wait a 429 answer may impose on one
-// call (see DefaultMaxRetryAfter). A 429 asking for longer, or for longer
-// than the context's deadline leaves, is not slept: the call fails at once
-// with the 429 *APIError, which is retryable (not Permanent), so the caller
-// keeps the message and tries again later.
-func WithMaxRetryAfter(d time.Duration) Option { return func(c *Client) { c.maxRetryAfter = d } }
-
 // WithRequestTimeout bounds one HTTP attempt (a getUpdates attempt gets its
 // long-poll timeout on top).
 func WithRequestTimeout(d time.Duration) Option { return func(c *Client) { c.requestTimeout = d } }
