@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -25,6 +26,9 @@ import (
 type botAPI struct {
 	mu   sync.Mutex
 	sent []sent
+	// limited, while set, answers every sendMessage 429 with a retry_after
+	// longer than the client waits, so the send fails retryably at once.
+	limited bool
 }
 
 type sent struct {
@@ -41,6 +45,13 @@ func (b *botAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b.mu.Lock()
+	if b.limited {
+		b.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusTooManyRequests)
+		_, _ = io.WriteString(w, `{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 3600","parameters":{"retry_after":3600}}`)
+		return
+	}
 	b.sent = append(b.sent, req)
 	n := len(b.sent)
 	b.mu.Unlock()
@@ -48,6 +59,8 @@ func (b *botAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"ok": true, "result": map[string]any{
 		"message_id": n, "chat": map[string]any{"id": req.ChatID, "type": "private"}, "date": 1795255200, "text": req.Text}})
 }
+
+func (b *botAPI) setLimited(on bool) { b.mu.Lock(); b.limited = on; b.mu.Unlock() }
 
 func (b *botAPI) messages() []sent {
 	b.mu.Lock()
@@ -158,5 +171,66 @@ func TestConvAIOnDynamo(t *testing.T) {
 	}
 	if chat.Head.Status != convai.Ended {
 		t.Errorf("stored chat status %q, want %q", chat.Head.Status, convai.Ended)
+	}
+}
+
+// TestDeliverOnDynamo: with the deployed wiring (DynamoDB, the real
+// Telegram client), a reply the Bot API refused is kept, Handle says it is
+// undelivered, and Engine.Deliver sends exactly it, once, when the API is
+// back; a second Deliver sends nothing.
+func TestDeliverOnDynamo(t *testing.T) {
+	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
+	if endpoint == "" {
+		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
+	}
+	ctx := context.Background()
+	table := fmt.Sprintf("app-deliver-%d", time.Now().UnixNano())
+	client, err := dynamo.NewClient(ctx, endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := dynamo.CreateTable(ctx, client, table); err != nil {
+		t.Fatal(err)
+	}
+	api := &botAPI{}
+	srv := httptest.NewServer(api)
+	defer srv.Close()
+	cfg := config.Config{
+		SessionsTable: table, DynamoDBEndpoint: endpoint, SessionTTL: time.Hour,
+		TelegramAPIURL: srv.URL, TelegramBotToken: "test-token",
+		ChatMaxTurns: 10, DeliveryTimeout: 10 * time.Second,
+	}
+	engine, err := ConvAI(ctx, cfg, OfflineBrains(), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.Handle(ctx, convai.Update{UpdateID: 1, ChatID: 8, Text: "/start i like to ride horses."}); err != nil {
+		t.Fatal(err)
+	}
+	api.setLimited(true)
+	err = engine.Handle(ctx, convai.Update{UpdateID: 2, ChatID: 8, Text: "hi! do you have any pets?"})
+	if !errors.Is(err, convai.ErrUndelivered) {
+		t.Fatalf("Handle while the Bot API refuses: %v, want ErrUndelivered", err)
+	}
+	if got := api.messages(); len(got) != 0 {
+		t.Fatalf("sent %d messages while refused, want none", len(got))
+	}
+	api.setLimited(false)
+	if err := engine.Deliver(ctx, 8); err != nil {
+		t.Fatalf("Deliver: %v", err)
+	}
+	got := api.messages()
+	if len(got) != 1 {
+		t.Fatalf("Deliver sent %d messages, want exactly the 1 kept: %+v", len(got), got)
+	}
+	var r convai.Reply
+	if got[0].ChatID != 8 || json.Unmarshal([]byte(got[0].Text), &r) != nil || r.Text == "" || r.MsgEvaluation == nil {
+		t.Errorf("delivered %+v: want the rated reply to chat 8", got[0])
+	}
+	if err := engine.Deliver(ctx, 8); err != nil {
+		t.Fatalf("second Deliver: %v", err)
+	}
+	if n := len(api.messages()); n != 1 {
+		t.Errorf("after a second Deliver: %d messages, want still 1", n)
 	}
 }
