@@ -184,12 +184,8 @@ func TestEngineStoreErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := NewEngine(p, &invalidStore{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var logged bytes.Buffer
-	e, err = NewEngine(p, &invalidStore{}, WithLogger(slog.New(slog.NewTextHandler(&logged, nil))))
+	e, err := NewEngine(p, &invalidStore{}, WithLogger(slog.New(slog.NewTextHandler(&logged, nil))))
 	if err != nil {
 		t.Fatal(err)
 	}
