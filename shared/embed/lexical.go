@@ -3,7 +3,9 @@ package embed
 import (
 	"context"
 	"hash/fnv"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -165,6 +167,11 @@ func Words(text string) []string {
 // IsStopword reports whether w (lower case) is a common English function
 // word that says little about a text's topic.
 func IsStopword(w string) bool { return stopwords[w] }
+
+// Stopwords returns the function words IsStopword knows, sorted: the one
+// list Duet's text code shares (the offline brain adds chat fillers and
+// light verbs to it).
+func Stopwords() []string { return slices.Sorted(maps.Keys(stopwords)) }
 
 var stopwords = func() map[string]bool {
 	m := map[string]bool{}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/duetbot/duet/shared/embed"
 )
 
 // profile is the person the bot plays in a ConvAI2 chat: the sentences the
@@ -162,18 +164,12 @@ var contractions = map[string][]string{
 	"you've": {"you", "have"}, "we've": {"we", "have"},
 }
 
-// tokens returns the lower-case words of s, apostrophes kept inside words
-// and contractions expanded.
+// tokens returns the lower-case words of s as embed.Words splits them
+// (apostrophes kept inside words, every apostrophe form read as '), with
+// contractions expanded.
 func tokens(s string) []string {
-	s = apostrophes.Replace(strings.ToLower(s))
 	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
-		return !isWordRune(r) && r != '\''
-	}) {
-		w = strings.Trim(w, "'")
-		if w == "" {
-			continue
-		}
+	for _, w := range embed.Words(apostrophes.Replace(s)) {
 		if e, ok := contractions[w]; ok {
 			out = append(out, e...)
 			continue

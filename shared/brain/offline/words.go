@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/duetbot/duet/shared/embed"
+)
 
 // set is a set of strings.
 type set map[string]struct{}
@@ -20,51 +24,53 @@ func (s set) has(w string) bool {
 
 func (s set) add(w string) { s[w] = struct{}{} }
 
-// stopwords are function words, chat fillers and light verbs: words that say
+// withStopwords adds embed's stopwords to s.
+func withStopwords(s set) set {
+	for _, w := range embed.Stopwords() {
+		s.add(w)
+	}
+	return s
+}
+
+// stopwords are function words (embed.Stopwords, the list Duet's text code
+// shares), and more of them, chat fillers and light verbs: words that say
 // nothing about the topic, so a message made only of them is vague.
-var stopwords = newSet(`
-a about above across after afterwards again against ago all almost alone along
-already also although always am among an and another any anybody anyhow anyone
-anything anyway anyways anywhere are aren't around as at away back be became
-because become becomes been before beforehand behind being below beside besides
-between beyond both but by can can't cannot could couldn't did didn't do does
-doesn't doing don't done down during each either else elsewhere enough etc even
-ever every everybody everyone everything everywhere except few for former
-formerly from further had hadn't has hasn't have haven't having he he'd he'll
-he's hence her here here's hereby herein hers herself him himself his how how's
-however i i'd i'll i'm i've ie if in indeed instead into is isn't it it'd it'll
-it's its itself just least less let let's like likely lot lots many may maybe me
-meanwhile might mine more moreover most mostly much must mustn't my myself
-namely neither never nevertheless next no nobody none noone nor not nothing now
-nowhere of off often oh ok okay on once one ones only onto or other others
-otherwise ought our ours ourselves out over own per perhaps please quite rather
-really same shall shan't she she'd she'll she's should shouldn't since so some
-somebody somehow someone something sometime sometimes somewhat somewhere soon
-still such than that that'd that'll that's the their theirs them themselves then
-thence there there'd there'll there're there's thereafter thereby therefore
-these they they'd they'll they're they've this those though through throughout
-thru thus till to together too toward towards under unless until up upon us very
-via was wasn't we we'd we'll we're we've well were weren't what what'd what'll
-what's whatever when when's whence whenever where where's whereas wherever
-whether which while whither who who'd who'll who's whoever whole whom whose why
-why's will with within without won't would wouldn't yes yet you you'd you'll
-you're you've your yours yourself yourselves
+var stopwords = withStopwords(newSet(`
+above across after afterwards again against ago almost alone along already
+although always among another anybody anyhow anyone anything anyway anyways
+anywhere aren't around away back became because become becomes before beforehand
+behind below beside besides between beyond both cannot couldn't done during each
+either else elsewhere enough etc even ever every everybody everyone everything
+everywhere except few former formerly further hadn't hasn't haven't he'd he'll
+he's hence her here's hereby herein hers herself him himself his how's however
+i'd i'll i've ie indeed instead it'd it'll itself least less let like likely lot
+lots many maybe meanwhile mine moreover mostly much mustn't myself namely
+neither never nevertheless next nobody none noone nor nothing now nowhere often
+once one ones onto other others otherwise ought ours ourselves per perhaps
+please quite rather really shan't she'd she'll she's shouldn't since somebody
+somehow someone something sometime sometimes somewhat somewhere soon still
+that'd that'll theirs themselves thence there'd there'll there're there's
+thereafter thereby therefore they'd they'll they're they've though through
+throughout thru thus till together toward towards under unless until upon us via
+wasn't we'd we'll we've well weren't what'd what'll what's whatever when's
+whence whenever where's whereas wherever whether while whither who'd who'll
+who's whoever whole why's within without wouldn't yet you'd you'll you've yours
+yourself yourselves
 
 yeah yea yep yup yah ya nope nah naw hmm hmmm hm mm mmm uh uhh um umm er erm ah
 ahh aha ooh oops wow lol lmao lmfao rofl haha hahaha hehe heh idk idc dunno
 gonna wanna gotta kinda sorta okey okie k kk sure fine cool alright right u ur
 im dont cant wont didnt doesnt isnt wasnt arent thats whats ive id youre theyre
-jk btw omg pls plz thx ty thanks thank hi hello hey hiya bye goodbye cya yo wbu
-hbu ikr tbh imo imho smh fr nvm whatever depends depend depending dude bro man
-guys
+jk btw omg pls plz thx ty thanks thank hello hiya bye goodbye cya yo wbu hbu ikr
+tbh imo imho smh fr nvm whatever depends depend depending dude bro man guys
 
-get gets got getting gotten go goes going gone went make makes made making take
-takes took taken taking say says said saying tell tells told telling think thinks
-thought thinking know knows knew known knowing mean means meant want wants wanted
-see sees saw seen seem seems seemed look looks looked come comes came give gives
-gave given put puts try tries tried guess suppose stuff thing things kind sort
-bit way ways also gotcha agree agreed true
-`)
+gets getting gotten go goes going gone went make makes made making take takes
+took taken taking say says said saying tell tells told telling think thinks
+thought thinking know knows knew known knowing mean means meant want wants
+wanted see sees saw seen seem seems seemed look looks looked come comes came
+give gives gave given put puts try tries tried guess suppose stuff thing things
+kind sort bit way ways gotcha agree agreed true
+`))
 
 // generic words carry some content but are too common to be a topic, and
 // overlaps on them say little about relevance.
