@@ -61,7 +61,7 @@ func WriteTable(w io.Writer, res *Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "BOT\tWHAT IT IS")
 	for i, name := range res.Candidates {
-		what := res.Sources[i]
+		what := res.source(i)
 		if name == res.Baseline {
 			what += " (the baseline)"
 		}
@@ -148,6 +148,14 @@ func WriteTable(w io.Writer, res *Result) error {
 	return tw.Flush()
 }
 
+// source says what candidate i is: its source, else its name.
+func (r *Result) source(i int) string {
+	if i < len(r.Sources) && r.Sources[i] != "" {
+		return r.Sources[i]
+	}
+	return r.Candidates[i]
+}
+
 // vsBaseline is a summary's difference from the baseline's mean, as the
 // tables print it.
 func vsBaseline(res *Result, s Summary) string {
@@ -201,7 +209,7 @@ func WriteHTML(w io.Writer, res *Result) error {
 	}
 	var rows []row
 	for i, s := range res.Summaries {
-		rows = append(rows, row{Summary: s, Color: palette[i%len(palette)], Source: res.Sources[i], Vs: vsBaseline(res, s)})
+		rows = append(rows, row{Summary: s, Color: palette[i%len(palette)], Source: res.source(i), Vs: vsBaseline(res, s)})
 	}
 	return reportTmpl.Execute(w, map[string]any{
 		"R": res, "Rows": rows, "Chart": newChart(res),

@@ -465,3 +465,14 @@ func TestNiceTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestReportWithoutSources: a Result read back from JSON written before
+// sources were recorded still renders, naming the bots by name.
+func TestReportWithoutSources(t *testing.T) {
+	res := runTwo(t, "", Candidate{Name: "good", Bot: reply("A")})
+	res.Sources = nil
+	table, _, html := render(t, res)
+	if !strings.Contains(table, "good  good") || !strings.Contains(html, "<td>good</td>") {
+		t.Errorf("bots without sources are not named by their names:\n%s", table)
+	}
+}
