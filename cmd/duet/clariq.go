@@ -223,8 +223,8 @@ func clariqFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m.Note = fmt.Sprintf("duet clariq fit -train train.tsv -dev dev.tsv (ClariQ data/ at 46885a5): dev Recall@10 %.4f, Recall@30 %.4f, need F1 %.4f",
-		rep.Dev.At10, rep.Dev.At30, rep.Need.F1)
+	m.Note = fmt.Sprintf("duet clariq fit -train train.tsv -dev dev.tsv (ClariQ data/ at 46885a5): dev Recall@10 %.4f, Recall@30 %.4f, need F1 %.4f; train 5-fold CV Recall@10 %.4f, Recall@30 %.4f, need F1 %.4f",
+		rep.Dev.At10, rep.Dev.At30, rep.Need.F1, rep.TrainCV.At10, rep.TrainCV.At30, rep.NeedCV)
 	b, err := m.MarshalIndent()
 	if err != nil {
 		return err
