@@ -48,6 +48,7 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	sort.Strings(files)
 	r := &rater{evaluator: offline.New(), seat: convai2.Participant1, record: true}
 	var msgs, dialogs []offline.JudgeSample
+	var profiles, said [][]string
 	for _, f := range files {
 		ds, err := readFile(f, convai2.Read)
 		if err != nil {
@@ -58,6 +59,8 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return fmt.Errorf("%s: %w", f, err)
 		}
 		for i, d := range ds {
+			p, m := profileSpeakers(&d)
+			profiles, said = append(profiles, p...), append(said, m...)
 			if d.Score == 0 {
 				continue // the human gave no score: nothing to learn
 			}
@@ -70,7 +73,8 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	m.Trained = fmt.Sprintf("duet rate fit: %d messages in %d scored dialogues of %d ConvAI2 exports", len(msgs), len(dialogs), len(files))
+	m.Profile = offline.FitProfileLexicon(profiles, said, profileMinCount, profileMinPMI, profileAssocWeight, profileEchoWeight)
+	m.Trained = fmt.Sprintf("duet rate fit: %d messages in %d scored dialogues of %d ConvAI2 exports; profile lexicon from %d speakers", len(msgs), len(dialogs), len(files), len(profiles))
 	b, err := json.Marshal(m)
 	if err != nil {
 		return err
@@ -103,4 +107,34 @@ func messageSamples(reqs []brain.Request, score int) []offline.JudgeSample {
 		out[i] = offline.JudgeSample{Req: req, Label: float64(score-1) / 4, Weight: 1}
 	}
 	return out
+}
+
+// The profile lexicon's settings, chosen by fitting on the 2018-07-07
+// export and guessing on the 2018-07-06 one (the dev set plays no part).
+const (
+	profileMinCount    = 8
+	profileMinPMI      = 1.5
+	profileAssocWeight = 0.3
+	profileEchoWeight  = 1.0 / 3
+)
+
+// profileSpeakers returns, for each participant of d whose profile is
+// known and who spoke, the profile and the messages.
+func profileSpeakers(d *convai2.Dialogue) (profiles, messages [][]string) {
+	for _, seat := range []string{convai2.Participant1, convai2.Participant2} {
+		p := d.Profile(seat)
+		if len(p) == 0 {
+			continue
+		}
+		var said []string
+		for _, m := range d.Messages {
+			if m.Sender == seat {
+				said = append(said, m.Text)
+			}
+		}
+		if len(said) > 0 {
+			profiles, messages = append(profiles, p), append(messages, said)
+		}
+	}
+	return profiles, messages
 }

@@ -167,7 +167,7 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 	lo, hi := 1, 5
 	if req.Judge != nil {
 		lo, hi = req.Judge.Min, max(req.Judge.Max, req.Judge.Min)
-		if k := guessProfile(req.Turns, req.Judge.Profiles, &b.texts); k >= 0 {
+		if k := guessProfile(req.Turns, req.Judge.Profiles, &b.texts, b.model().Profile); k >= 0 {
 			out.Profile = &k
 		}
 	}
