@@ -146,7 +146,7 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 			continue
 		}
 		s := d.signals(i)
-		if learned {
+		if d.profile { // as Rate rated it
 			sum += m.rating(j.logits[n])
 		} else {
 			sum += s.Rating()
