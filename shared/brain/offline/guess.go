@@ -67,7 +67,10 @@ func profileScores(turns []brain.Turn, profiles [][]string, texts *textCache, le
 	if lex != nil {
 		echo = lex.EchoWeight
 	}
-	used := map[string]float64{}
+	// The partner's content stems in order of first use, each with its
+	// weight (the order keeps the sums, and so ties, deterministic).
+	var used []string
+	weights := map[string]float64{}
 	var last *text
 	for _, t := range turns {
 		if t.Role != brain.Partner {
@@ -82,19 +85,20 @@ func profileScores(turns []brain.Turn, profiles [][]string, texts *textCache, le
 			if last != nil && last.stems.has(w.stem) {
 				weight = echo
 			}
-			used[w.stem] = max(used[w.stem], weight)
+			if old, ok := weights[w.stem]; !ok {
+				used = append(used, w.stem)
+				weights[w.stem] = weight
+			} else {
+				weights[w.stem] = max(old, weight)
+			}
 		}
 	}
 	scores := make([]float64, len(profiles))
 	for k, p := range profiles {
-		cand := set{}
-		for _, w := range texts.get(strings.Join(p, "\n")).words {
-			if w.content {
-				cand.add(w.stem)
-			}
-		}
+		cand := &texts.get(strings.Join(p, "\n")).stems
 		score := 0.0
-		for st, weight := range used {
+		for _, st := range used {
+			weight := weights[st]
 			if cand.has(st) {
 				score += weight * lex.idf(st)
 				continue
@@ -103,13 +107,13 @@ func profileScores(turns []brain.Turn, profiles [][]string, texts *textCache, le
 				continue
 			}
 			best := 0.0
-			for c := range cand {
+			for _, c := range cand.list {
 				best = max(best, lex.Assoc[st+" "+c])
 			}
 			score += weight * lex.AssocWeight * best
 		}
 		// Longer profiles match more by chance: normalise gently.
-		scores[k] = score / (1 + 0.05*float64(len(cand)))
+		scores[k] = score / (1 + 0.05*float64(cand.len()))
 	}
 	return scores
 }
