@@ -189,3 +189,34 @@ func TestFitProfileLexicon(t *testing.T) {
 		t.Errorf("guess without a lexicon %d, want 0 (no evidence: the first)", k)
 	}
 }
+
+// TestGuessEvidenceDev measures how often the dev set's bots (participant2)
+// say nothing that points at their own profile: no content word of it and
+// no learned paraphrase. A guess is chance there, whatever the model
+// (README "Rating ConvAI2 dialogues" reports the count).
+func TestGuessEvidenceDev(t *testing.T) {
+	var texts textCache
+	spoke, none := 0, 0
+	for _, d := range devDialogues(t) {
+		var turns []brain.Turn
+		partner := false
+		for _, m := range d.Dialog {
+			role := brain.Bot
+			if m.Sender == "participant2" {
+				role, partner = brain.Partner, true
+			}
+			turns = append(turns, brain.Turn{Role: role, Text: m.Text})
+		}
+		if !partner {
+			continue
+		}
+		spoke++
+		if profileScores(turns, [][]string{d.BotProfile}, &texts, defaultJudge.Profile)[0] == 0 {
+			none++
+		}
+	}
+	t.Logf("dev: in %d of the %d dialogues where the bot spoke, nothing it said points at its profile", none, spoke)
+	if spoke != 169 || none == 0 || none >= spoke/2 {
+		t.Errorf("%d of %d without evidence; want 169 dialogues, some but not most without", none, spoke)
+	}
+}
