@@ -74,7 +74,7 @@ func runRate(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	results, err := r.rateAll(ctx, ds, prog.tick)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", *path, err)
 	}
 	if *asJSON {
 		return writeRatingsJSON(stdout, results)
@@ -330,13 +330,24 @@ type agreement struct {
 	ProfileAcc, ProfileAccSpoke                           float64
 	HumanProfileAcc                                       float64
 	HumanGuesses                                          int
+	// ProfileCeiling is the best profile accuracy a guess can expect:
+	// right wherever the partner spoke, chance (one in the number of
+	// options) where it never did.
+	ProfileCeiling float64
+	// OracleAUC is the message AUC of the dialogue's own human score
+	// (eval_score) used as every message's rating, over the labelled
+	// messages of scored dialogues: how far the humans' per-message
+	// thumbs follow their view of the whole dialogue.
+	OracleAUC      float64
+	OracleMessages int
 }
 
 // agree measures results against the labels of ds.
 func agree(ds []convai2.Dialogue, results []rated, seat string) agreement {
-	a := agreement{Dialogues: len(ds), ProfileAcc: math.NaN(), ProfileAccSpoke: math.NaN(), HumanProfileAcc: math.NaN()}
-	var sx, sy, mx []float64
-	var my []bool
+	a := agreement{Dialogues: len(ds), ProfileAcc: math.NaN(), ProfileAccSpoke: math.NaN(), HumanProfileAcc: math.NaN(), ProfileCeiling: math.NaN()}
+	var sx, sy, mx, ox []float64
+	var my, oy []bool
+	ceiling := 0.0
 	right, rightSpoke, humanRight := 0, 0, 0
 	for i, d := range ds {
 		res := results[i]
@@ -356,6 +367,10 @@ func agree(ds []convai2.Dialogue, results []rated, seat string) agreement {
 					a.Labelled++
 					mx = append(mx, float64(ev))
 					my = append(my, m.Evaluation == 1)
+					if d.Score > 0 {
+						ox = append(ox, float64(d.Score))
+						oy = append(oy, m.Evaluation == 1)
+					}
 				}
 			}
 		}
@@ -368,9 +383,12 @@ func agree(ds []convai2.Dialogue, results []rated, seat string) agreement {
 			}
 			if len(res.Ratings) > 0 {
 				a.Spoke++
+				ceiling++
 				if ok {
 					rightSpoke++
 				}
+			} else {
+				ceiling += 1 / float64(len(d.Options))
 			}
 		}
 		if d.ProfileMatch >= 0 {
@@ -380,8 +398,10 @@ func agree(ds []convai2.Dialogue, results []rated, seat string) agreement {
 	}
 	a.Spearman = convai2.Spearman(sx, sy)
 	a.AUC = convai2.AUC(mx, my)
+	a.OracleAUC, a.OracleMessages = convai2.AUC(ox, oy), len(ox)
 	if a.Guessed > 0 {
 		a.ProfileAcc = float64(right) / float64(a.Guessed)
+		a.ProfileCeiling = ceiling / float64(a.Guessed)
 	}
 	if a.Spoke > 0 {
 		a.ProfileAccSpoke = float64(rightSpoke) / float64(a.Spoke)
@@ -409,8 +429,14 @@ func writeRatingSummary(w io.Writer, path, seat string, ds []convai2.Dialogue, r
 	fmt.Fprintln(w, "agreement with the humans' labels:")
 	fmt.Fprintf(w, "  dialogue score vs eval_score       Spearman %s  (%d dialogues)\n", figure(a.Spearman), a.Scored)
 	fmt.Fprintf(w, "  message rating vs evaluation_score ROC AUC  %s  (%d messages)\n", figure(a.AUC), a.Labelled)
+	if a.OracleMessages > 0 {
+		fmt.Fprintf(w, "    (the dialogue's own eval_score as every message's rating: ROC AUC %s, %d messages)\n", figure(a.OracleAUC), a.OracleMessages)
+	}
 	fmt.Fprintf(w, "  partner's profile guessed          accuracy %s  (%d dialogues with options; %s of the %d where the partner spoke)\n",
 		figure(a.ProfileAcc), a.Guessed, figure(a.ProfileAccSpoke), a.Spoke)
+	if a.Guessed > a.Spoke {
+		fmt.Fprintf(w, "    (ceiling %s: in %d dialogues the partner never spoke, where a guess is chance)\n", figure(a.ProfileCeiling), a.Guessed-a.Spoke)
+	}
 	if a.HumanGuesses > 0 {
 		fmt.Fprintf(w, "  the humans' own profile guesses    accuracy %s  (profile_match, %d dialogues)\n", figure(a.HumanProfileAcc), a.HumanGuesses)
 	}

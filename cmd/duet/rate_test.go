@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"github.com/duetbot/duet/shared/brain"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -190,14 +192,17 @@ func TestRateDev(t *testing.T) {
 	if a.Scored != 198 || a.Labelled != 439 || a.Guessed != 291 {
 		t.Errorf("dev set: %d scored dialogues, %d labelled messages, %d guesses; want 198, 439, 291", a.Scored, a.Labelled, a.Guessed)
 	}
-	if a.Spearman < 0.45 {
-		t.Errorf("dialogue Spearman %.3f, want at least 0.45 (goal 0.40)", a.Spearman)
+	if a.Spearman < 0.48 {
+		t.Errorf("dialogue Spearman %.3f, want at least 0.48 (goal 0.40)", a.Spearman)
 	}
-	if a.AUC < 0.56 {
-		t.Errorf("message AUC %.3f, want at least 0.56 (what the committed model reaches)", a.AUC)
+	if a.AUC < 0.64 {
+		t.Errorf("message AUC %.3f, want at least 0.64 (what the committed model reaches)", a.AUC)
 	}
-	if a.ProfileAccSpoke < 0.72 {
-		t.Errorf("profile accuracy where the partner spoke %.3f, want at least 0.72", a.ProfileAccSpoke)
+	if a.ProfileAccSpoke < 0.74 {
+		t.Errorf("profile accuracy where the partner spoke %.3f, want at least 0.74", a.ProfileAccSpoke)
+	}
+	if math.Abs(a.ProfileCeiling-(169+122.0/2)/291) > 1e-9 {
+		t.Errorf("profile ceiling %.4f, want (169 + 122/2)/291", a.ProfileCeiling)
 	}
 }
 
@@ -209,5 +214,41 @@ func TestUsageOnce(t *testing.T) {
 		if code != 2 || !strings.HasPrefix(stderr, "usage: duet "+cmd) || strings.Contains(stderr, "usage: usage") {
 			t.Errorf("duet %s: exit %d, stderr %q; want 2 and one \"usage: duet %s\"", cmd, code, stderr, cmd)
 		}
+	}
+}
+
+// TestReaction: the weak label a reply gives the message before it.
+func TestReaction(t *testing.T) {
+	for _, c := range []struct {
+		reply string
+		want  float64
+	}{
+		{"haha that is cool", 1},
+		{"what? that makes no sense", 0},
+		{"i work in a bank.", 0.5},
+		{"lol, why?", 0.5},
+		{"", 0.25},
+		{silence, 0.25},
+	} {
+		if got := reaction(c.reply); got != c.want {
+			t.Errorf("reaction(%q) = %v, want %v", c.reply, got, c.want)
+		}
+	}
+}
+
+// TestMessageSamples: a message's label mixes the dialogue's score with
+// the reaction of the rater's next turn; without reaction it is the score.
+func TestMessageSamples(t *testing.T) {
+	final := brain.Request{Turns: []brain.Turn{
+		{Role: brain.Bot, Text: "hi"}, {Role: brain.Partner, Text: "i am a robot"},
+		{Role: brain.Bot, Text: "haha cool"}, {Role: brain.Partner, Text: "blue"},
+	}}
+	reqs := []brain.Request{{Turns: final.Turns[:2]}, {Turns: final.Turns[:4]}}
+	got := messageSamples(reqs, final, 1, 0.5)
+	if got[0].Label != 0.5 || got[1].Label != 0.125 {
+		t.Errorf("labels %v, %v; want 0.5 (score 0, liked) and 0.125 (score 0, no reply)", got[0].Label, got[1].Label)
+	}
+	if got := messageSamples(reqs, final, 5, 0); got[0].Label != 1 || got[1].Label != 1 {
+		t.Errorf("labels without reaction %v, %v; want 1, 1", got[0].Label, got[1].Label)
 	}
 }

@@ -146,7 +146,7 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 			continue
 		}
 		s := d.signals(i)
-		if learned {
+		if d.profile { // as Rate rated it
 			sum += m.rating(j.logits[n])
 		} else {
 			sum += s.Rating()
@@ -167,7 +167,7 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 	lo, hi := 1, 5
 	if req.Judge != nil {
 		lo, hi = req.Judge.Min, max(req.Judge.Max, req.Judge.Min)
-		if k := guessProfile(req.Turns, req.Judge.Profiles, &b.texts); k >= 0 {
+		if k := guessProfile(req.Turns, req.Judge.Profiles, &b.texts, b.model().Profile); k >= 0 {
 			out.Profile = &k
 		}
 	}

@@ -32,7 +32,7 @@ type FitOptions struct {
 
 // DefaultFitOptions are the settings `duet rate fit` uses, chosen on the
 // ConvAI2 dev set.
-var DefaultFitOptions = FitOptions{L2: 0.1, HashL2: 3e-4, Epochs: 300, DialogL2: 1}
+var DefaultFitOptions = FitOptions{L2: 0.1, HashL2: 1e-3, Epochs: 300, DialogL2: 1}
 
 // FitJudge learns the evaluator from labelled messages and dialogues. It
 // is deterministic: the same samples give the same model.

@@ -61,6 +61,9 @@ type JudgeModel struct {
 	// which the whole-chat score becomes 2..5.
 	Dialogue  []float64 `json:"dialogue"`
 	ScoreCuts []float64 `json:"score_cuts"`
+	// Profile is the learned lexicon of the profile guess (nil: exact
+	// matches only, weighted within the candidates).
+	Profile *ProfileLexicon `json:"profile,omitempty"`
 	// Trained says what the model was fitted on, for people.
 	Trained string `json:"trained,omitempty"`
 }

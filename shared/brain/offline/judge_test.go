@@ -161,3 +161,62 @@ func TestHashedSum(t *testing.T) {
 		}
 	}
 }
+
+// TestFitProfileLexicon: a paraphrase seen across speakers ("horses" in
+// the profile, "riding" in the messages) is learned, and it decides a
+// guess no exact word decides.
+func TestFitProfileLexicon(t *testing.T) {
+	var profiles, messages [][]string
+	for range 10 {
+		profiles = append(profiles, []string{"i have three horses."}, []string{"i bake cakes."})
+		messages = append(messages, []string{"i went riding today"}, []string{"the oven is hot"})
+	}
+	lex := FitProfileLexicon(profiles, messages, 3, 0.5, 1, 1.0/3)
+	ride, horse, oven := stem("riding"), stem("horses"), stem("oven")
+	if lex.Assoc[ride+" "+horse] <= 0 {
+		t.Fatalf("assoc %v: want riding with horses", lex.Assoc)
+	}
+	if lex.Assoc[oven+" "+horse] > 0 {
+		t.Errorf("assoc oven/horse %v, want none", lex.Assoc[oven+" "+horse])
+	}
+	turns := []brain.Turn{{Role: brain.Bot, Text: "hi"}, {Role: brain.Partner, Text: "i was riding all morning"}}
+	var texts textCache
+	cands := [][]string{{"i bake cakes."}, {"i have three horses."}}
+	if k := guessProfile(turns, cands, &texts, lex); k != 1 {
+		t.Errorf("guess %d, want 1 (horses, by the learned paraphrase)", k)
+	}
+	if k := guessProfile(turns, cands, &texts, nil); k != 0 {
+		t.Errorf("guess without a lexicon %d, want 0 (no evidence: the first)", k)
+	}
+}
+
+// TestGuessEvidenceDev measures how often the dev set's bots (participant2)
+// say nothing that points at their own profile: no content word of it and
+// no learned paraphrase. A guess is chance there, whatever the model
+// (README "Rating ConvAI2 dialogues" reports the count).
+func TestGuessEvidenceDev(t *testing.T) {
+	var texts textCache
+	spoke, none := 0, 0
+	for _, d := range devDialogues(t) {
+		var turns []brain.Turn
+		partner := false
+		for _, m := range d.Dialog {
+			role := brain.Bot
+			if m.Sender == "participant2" {
+				role, partner = brain.Partner, true
+			}
+			turns = append(turns, brain.Turn{Role: role, Text: m.Text})
+		}
+		if !partner {
+			continue
+		}
+		spoke++
+		if profileScores(turns, [][]string{d.BotProfile}, &texts, defaultJudge.Profile)[0] == 0 {
+			none++
+		}
+	}
+	t.Logf("dev: in %d of the %d dialogues where the bot spoke, nothing it said points at its profile", none, spoke)
+	if spoke != 169 || none == 0 || none >= spoke/2 {
+		t.Errorf("%d of %d without evidence; want 169 dialogues, some but not most without", none, spoke)
+	}
+}
