@@ -49,7 +49,9 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("%s: no export_*.json files to train on", *dir)
 	}
 	sort.Strings(files)
-	r := &rater{evaluator: offline.New(), seat: convai2.Participant1, record: true}
+	// The replay only collects the dialogues; FitJudge rates them anew, so
+	// the committed model (stale while features change) plays no part.
+	r := &rater{evaluator: offline.WithJudge(offline.NeutralJudge()), seat: convai2.Participant1, record: true}
 	var msgs, dialogs []offline.JudgeSample
 	var profiles, said [][]string
 	for _, f := range files {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -71,14 +72,32 @@ type JudgeModel struct {
 //go:embed judge_model.json
 var judgeModelJSON []byte
 
-// defaultJudge is the committed model.
-var defaultJudge = func() *JudgeModel {
+// defaultJudge is the committed model, read when a Brain first rates, so
+// that a binary whose model is stale (mid-refit) still starts and can run
+// `duet rate fit`. TestCommittedJudge keeps the committed one valid.
+var defaultJudge = sync.OnceValue(func() *JudgeModel {
 	m, err := ParseJudgeModel(judgeModelJSON)
 	if err != nil {
 		panic("offline: judge_model.json: " + err.Error())
 	}
 	return m
-}()
+})
+
+// NeutralJudge is a model of this build's shape that rates every message
+// alike: for replays whose ratings nobody reads, such as collecting the
+// dialogues a fit learns from (FitJudge rates them anew), which must work
+// while the committed model is stale.
+func NeutralJudge() *JudgeModel {
+	return &JudgeModel{
+		MessageFeatures:  slices.Clone(messageFeatures),
+		DialogueFeatures: slices.Clone(dialogueFeatures),
+		Message:          make([]float64, len(messageFeatures)),
+		Hashed:           make([]float64, 1<<hashBits),
+		RatingCuts:       []float64{-4, -3, -2, -1, 0, 1, 2, 3, 4},
+		Dialogue:         make([]float64, len(dialogueFeatures)),
+		ScoreCuts:        []float64{-1.5, -0.5, 0.5, 1.5},
+	}
+}
 
 // ParseJudgeModel reads a model written by JudgeModel's JSON encoding and
 // checks that it fits this code's features.
@@ -110,7 +129,7 @@ func (b *Brain) model() *JudgeModel {
 	if b.judge != nil {
 		return b.judge
 	}
-	return defaultJudge
+	return defaultJudge()
 }
 
 // msgVector is a partner message's features.
