@@ -97,7 +97,7 @@ func run(files, command []string, memory int, timeout time.Duration, logFile str
 		}
 	}
 	firstNext := make(chan time.Time, 1)
-	delivered := make([]time.Time, len(payloads))
+	handedOver := make(chan time.Time, 1) // when the current event went out
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /2018-06-01/runtime/invocation/next", func(w http.ResponseWriter, r *http.Request) {
@@ -113,7 +113,7 @@ func run(files, command []string, memory int, timeout time.Duration, logFile str
 			h.Set("Lambda-Runtime-Invoked-Function-Arn", "arn:aws:lambda:us-east-1:123456789012:function:coldstart")
 			h.Set("Lambda-Runtime-Trace-Id", "Root=1-00000000-000000000000000000000000;Sampled=0")
 			h.Set("Content-Type", "application/json")
-			delivered[i] = time.Now()
+			handedOver <- time.Now()
 			w.Write(payloads[i])
 		case <-r.Context().Done():
 		}
@@ -175,53 +175,46 @@ func run(files, command []string, memory int, timeout time.Duration, logFile str
 		<-exited
 	}()
 
-	// stopped says why the run stops: a failure the routes reported, the
-	// bootstrap's exit, or the timeout.
-	stopped := func(what string, msg string, exitErr error, exitedNow bool) error {
-		if exitedNow {
-			exited <- exitErr // for the deferred kill
-			return fmt.Errorf("the bootstrap exited (%v) %s", exitErr, what)
-		}
-		if msg != "" {
-			return errors.New(msg)
-		}
-		return fmt.Errorf("timed out %s", what)
+	// hasExited reports the bootstrap's exit; the deferred kill still
+	// waits for it.
+	hasExited := func(err error, what string) error {
+		exited <- err
+		return fmt.Errorf("the bootstrap exited (%v) %s", err, what)
 	}
 
 	var initEnd time.Time
 	select {
 	case initEnd = <-firstNext:
 	case msg := <-failed:
-		return stopped("", msg, nil, false)
+		return errors.New(msg)
 	case err := <-exited:
-		return stopped("before asking for an invocation", "", err, true)
+		return hasExited(err, "before asking for an invocation")
 	case <-ctx.Done():
-		return stopped("before asking for an invocation", "", nil, false)
+		return errors.New("timed out before the bootstrap asked for an invocation")
 	}
 	fmt.Printf("INIT_REPORT Init Duration: %.2f ms\tPhase: init\tStatus: success\n", ms(initEnd.Sub(start)))
 
 	for i := range payloads {
 		what := fmt.Sprintf("in invocation %d (%s)", i+1, files[i])
-		select {
-		case next <- i:
-		case msg := <-failed:
-			return stopped(what, msg, nil, false)
-		case err := <-exited:
-			return stopped(what, "", err, true)
-		case <-ctx.Done():
-			return stopped(what, "", nil, false)
-		}
 		var res result
-		select {
-		case res = <-results:
-		case msg := <-failed:
-			return stopped(what, msg, nil, false)
-		case err := <-exited:
-			return stopped(what, "", err, true)
-		case <-ctx.Done():
-			return stopped(what, "", nil, false)
+		for sent := false; res.at.IsZero(); {
+			var out chan<- int
+			if !sent {
+				out = next // nil once sent: that case is then never chosen
+			}
+			select {
+			case out <- i:
+				sent = true
+			case res = <-results:
+			case msg := <-failed:
+				return errors.New(msg)
+			case err := <-exited:
+				return hasExited(err, what)
+			case <-ctx.Done():
+				return errors.New("timed out " + what)
+			}
 		}
-		line := fmt.Sprintf("REPORT RequestId: %s\tDuration: %.2f ms", requestID(i), ms(res.at.Sub(delivered[i])))
+		line := fmt.Sprintf("REPORT RequestId: %s\tDuration: %.2f ms", requestID(i), ms(res.at.Sub(<-handedOver)))
 		if res.isErr {
 			return fmt.Errorf("%s: invocation %d (%s) failed: %s", line, i+1, files[i], res.body)
 		}
