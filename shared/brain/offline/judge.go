@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -68,14 +69,16 @@ type JudgeModel struct {
 //go:embed judge_model.json
 var judgeModelJSON []byte
 
-// defaultJudge is the committed model.
-var defaultJudge = func() *JudgeModel {
+// defaultJudge returns the committed model, parsed on first use rather than
+// at package initialisation: parsing takes 1-5 ms of every Lambda cold
+// start, and the annex bot, which links this package, never rates.
+var defaultJudge = sync.OnceValue(func() *JudgeModel {
 	m, err := ParseJudgeModel(judgeModelJSON)
 	if err != nil {
 		panic("offline: judge_model.json: " + err.Error())
 	}
 	return m
-}()
+})
 
 // ParseJudgeModel reads a model written by JudgeModel's JSON encoding and
 // checks that it fits this code's features.
@@ -107,7 +110,7 @@ func (b *Brain) model() *JudgeModel {
 	if b.judge != nil {
 		return b.judge
 	}
-	return defaultJudge
+	return defaultJudge()
 }
 
 // msgVector is a partner message's features.

@@ -12,7 +12,7 @@ import (
 )
 
 func TestCommittedJudge(t *testing.T) {
-	m := defaultJudge
+	m := defaultJudge()
 	nonzero := 0
 	for _, w := range m.Hashed {
 		if w != 0 {
@@ -28,7 +28,7 @@ func TestCommittedJudge(t *testing.T) {
 }
 
 func TestParseJudgeModelRefuses(t *testing.T) {
-	good, err := json.Marshal(defaultJudge)
+	good, err := json.Marshal(defaultJudge())
 	if err != nil {
 		t.Fatal(err)
 	}
