@@ -72,8 +72,10 @@ type JudgeModel struct {
 //go:embed judge_model.json
 var judgeModelJSON []byte
 
-// defaultJudge is the committed model, read when a Brain first rates, so
-// that a binary whose model is stale (mid-refit) still starts and can run
+// defaultJudge returns the committed model, parsed on first use rather than
+// at package initialisation: parsing takes 1-5 ms of every Lambda cold
+// start, the annex bot, which links this package, never rates, and a
+// binary whose model is stale (mid-refit) still starts and can run
 // `duet rate fit`. TestCommittedJudge keeps the committed one valid.
 var defaultJudge = sync.OnceValue(func() *JudgeModel {
 	m, err := ParseJudgeModel(judgeModelJSON)
