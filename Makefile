@@ -5,7 +5,7 @@ ADDR    ?= 127.0.0.1:8080
 DIALECT ?= telegram
 FUZZTIME ?= 8s
 
-.PHONY: help demo serve build test test-unit lint sim bench loadtest coldstart fuzz ci clean clariq-fit rate-fit eval-report
+.PHONY: help demo serve build lambdas build-TelegramFunction build-AnnexFunction build-SweeperFunction test test-unit lint sim bench loadtest coldstart fuzz ci clean clariq-fit rate-fit eval-report
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -15,6 +15,21 @@ demo: build ## run `duet serve` locally and play `duet sim` against it (no AWS, 
 
 serve: ## run both bots on embedded defaults (http://127.0.0.1:8080)
 	$(GO) run ./cmd/duet serve -addr $(ADDR)
+
+# `sam build` (the template's BuildMethod: makefile) runs build-<LogicalId>
+# with ARTIFACTS_DIR set: one static, stripped bootstrap per function.
+# lambda.norpc drops aws-lambda-go's net/rpc mode, which only the retired
+# go1.x runtime used.
+LAMBDA_ARCH  ?= arm64
+LAMBDA_FLAGS := -tags lambda.norpc -trimpath -ldflags='-s -w'
+ARTIFACTS_DIR ?= $(BIN)/lambda/$(@:build-%=%)
+lambda = GOOS=linux GOARCH=$(LAMBDA_ARCH) CGO_ENABLED=0 $(GO) build $(LAMBDA_FLAGS) -o $(ARTIFACTS_DIR)/bootstrap ./functions/$(1)
+
+build-TelegramFunction: ; $(call lambda,telegram)
+build-AnnexFunction: ; $(call lambda,annex)
+build-SweeperFunction: ; $(call lambda,sweeper)
+
+lambdas: build-TelegramFunction build-AnnexFunction build-SweeperFunction ## build the three functions' bootstraps as sam build does (bin/lambda/<Function>/bootstrap)
 
 build: ## build the CLI into bin/duet
 	$(GO) build -buildvcs=auto -o $(BIN)/duet ./cmd/duet
