@@ -5,7 +5,7 @@ ADDR    ?= 127.0.0.1:8080
 DIALECT ?= telegram
 FUZZTIME ?= 8s
 
-.PHONY: help demo serve build test test-unit lint sim bench loadtest fuzz ci clean clariq-fit rate-fit
+.PHONY: help demo serve build test test-unit lint sim bench loadtest annex-loadtest fuzz ci clean clariq-fit rate-fit
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -50,6 +50,9 @@ bench: ## the per-message benchmark (compare runs with benchstat)
 
 loadtest: build ## `duet serve` beside a bare Go relay under the same wrk load (needs wrk): requests/s, p50, p99
 	@./.ci/loadtest $(BIN)/duet
+
+annex-loadtest: build ## `duet serve`'s POST /annex under wrk with generated personas of 42, 3,000 and 30,000 messages (needs wrk): requests/s, p50, p99, start, memory
+	@./.ci/annex-loadtest $(BIN)/duet
 
 fuzz: ## every fuzz target for FUZZTIME each (`make test` runs their seeds)
 	@set -e; log=$$(mktemp); trap 'rm -f $$log' EXIT; \
