@@ -72,7 +72,7 @@ var (
 		"Standup moved to 10:30 {w}.",
 		"The {t} dashboard looks green again.",
 	}
-	openers = []string{"Short answer:", "Honestly,", "Hmm,", "Fair point,"}
+	openers  = []string{"Short answer:", "Honestly,", "Hmm,", "Fair point,"}
 	verdicts = []string{"no", "yes, but carefully", "not yet", "yes", "let's wait",
 		"only behind a flag", "depends on the numbers"}
 	reasons = []string{
