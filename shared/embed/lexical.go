@@ -2,8 +2,8 @@ package embed
 
 import (
 	"context"
-	"hash/fnv"
 	"math"
+	"sort"
 	"strings"
 	"unicode"
 )
@@ -81,54 +81,149 @@ const (
 
 // Vector returns the vector of one text.
 func (l Lexical) Vector(text string) []float32 {
-	dim := l.Dimensions
-	if dim <= 0 {
-		dim = DefaultDimensions
+	return l.Sparse(text).Dense(l.dim())
+}
+
+func (l Lexical) dim() int {
+	if l.Dimensions <= 0 {
+		return DefaultDimensions
 	}
-	counts := map[string]float64{}
+	return l.Dimensions
+}
+
+// Feature is one distinct feature of a text — a word, a pair of adjacent
+// words or a character trigram of a word, known by the 64-bit FNV-1a hash
+// of its name — with its weight in the text: the logarithm of one plus its
+// weighted count (see Vector).
+type Feature struct {
+	Hash   uint64
+	Weight float64
+}
+
+// Bucket returns the entry of a vector of dim dimensions the feature adds
+// to, and its sign there.
+func (f Feature) Bucket(dim int) (int, float64) {
+	if f.Hash>>63 == 1 {
+		return int(f.Hash % uint64(dim)), -1
+	}
+	return int(f.Hash % uint64(dim)), 1
+}
+
+// Features returns the distinct features of text, ordered by hash: what
+// Vector hashes into its buckets. An index over them finds the texts that
+// share features with another without comparing it with each.
+func (l Lexical) Features(text string) []Feature {
+	var fs []Feature
+	var buf []byte
+	add := func(wt float64, parts ...string) {
+		h := uint64(fnvOffset)
+		for _, p := range parts {
+			for i := 0; i < len(p); i++ {
+				h ^= uint64(p[i])
+				h *= fnvPrime
+			}
+		}
+		fs = append(fs, Feature{Hash: h, Weight: wt})
+	}
 	words := Words(text)
 	for i, w := range words {
 		wt := wordWeight * l.weight(w)
-		if IsStopword(w) {
+		stop := IsStopword(w)
+		if stop {
 			wt = stopWeight * l.weight(w)
 		}
-		counts["w:"+w] += wt
+		add(wt, "w:", w)
 		if i > 0 {
-			counts["p:"+words[i-1]+" "+w] += pairWeight * wt
+			add(pairWeight*wt, "p:", words[i-1], " ", w)
 		}
-		if IsStopword(w) {
+		if stop {
 			continue
 		}
-		r := []rune("<" + w + ">")
-		for j := 0; j+3 <= len(r); j++ {
-			counts["t:"+string(r[j:j+3])] += trigramWeight * l.weight(w)
+		buf = append(append(append(buf[:0], '<'), w...), '>')
+		tw := trigramWeight * l.weight(w)
+		// starts[k] is where the k-th rune of buf begins.
+		var starts [3]int
+		k := 0
+		for j := range string(buf) {
+			if k >= 3 {
+				add(tw, "t:", string(buf[starts[k%3]:j]))
+			}
+			starts[k%3] = j
+			k++
+		}
+		if k >= 3 {
+			add(tw, "t:", string(buf[starts[k%3]:]))
 		}
 	}
-	v := make([]float64, dim)
-	for f, c := range counts {
-		h := fnv.New64a()
-		_, _ = h.Write([]byte(f))
-		sum := h.Sum64()
-		idx := int(sum % uint64(dim))
-		sign := 1.0
-		if sum>>63 == 1 {
-			sign = -1
+	// Merge repeated features, then take the log of their counts, as the
+	// sum of a feature's weights is sublinear in how often it occurs.
+	sort.Slice(fs, func(i, j int) bool { return fs[i].Hash < fs[j].Hash })
+	out := fs[:0]
+	for _, f := range fs {
+		if n := len(out); n > 0 && out[n-1].Hash == f.Hash {
+			out[n-1].Weight += f.Weight
+			continue
 		}
-		v[idx] += sign * math.Log1p(c) // sublinear in how often a feature occurs
+		out = append(out, f)
 	}
-	var norm float64
-	for _, x := range v {
-		norm += x * x
-	}
-	out := make([]float32, dim)
-	if norm == 0 {
-		return out
-	}
-	norm = math.Sqrt(norm)
-	for i, x := range v {
-		out[i] = float32(x / norm)
+	for i := range out {
+		out[i].Weight = math.Log1p(out[i].Weight)
 	}
 	return out
+}
+
+// FNV-1a, 64 bits (hash/fnv's constants), inlined so that hashing a feature
+// needs no allocation.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// Sparse returns the vector of text (as Vector does) as its non-zero
+// entries.
+func (l Lexical) Sparse(text string) Sparse {
+	return l.SparseOf(l.Features(text))
+}
+
+// SparseOf returns the vector of a text whose features are fs.
+func (l Lexical) SparseOf(fs []Feature) Sparse {
+	dim := l.dim()
+	type entry struct {
+		i int32
+		v float64
+	}
+	es := make([]entry, 0, len(fs))
+	for _, f := range fs {
+		i, sign := f.Bucket(dim)
+		es = append(es, entry{int32(i), sign * f.Weight})
+	}
+	sort.Slice(es, func(a, b int) bool { return es[a].i < es[b].i })
+	merged := es[:0]
+	for _, e := range es {
+		if n := len(merged); n > 0 && merged[n-1].i == e.i {
+			merged[n-1].v += e.v
+			continue
+		}
+		merged = append(merged, e)
+	}
+	var norm float64
+	for _, e := range merged {
+		norm += e.v * e.v
+	}
+	var s Sparse
+	if norm == 0 {
+		return s
+	}
+	norm = math.Sqrt(norm)
+	s.Index = make([]int32, 0, len(merged))
+	s.Value = make([]float32, 0, len(merged))
+	for _, e := range merged {
+		if v := float32(e.v / norm); v != 0 {
+			s.Index = append(s.Index, e.i)
+			s.Value = append(s.Value, v)
+		}
+	}
+	return s
 }
 
 // Words splits text into lower-case words of letters and digits; an
