@@ -1,10 +1,12 @@
 package embed
 
 import (
+	"cmp"
 	"context"
 	"math"
-	"sort"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -157,7 +159,7 @@ func (l Lexical) Features(text string) []Feature {
 	}
 	// Merge repeated features, then take the log of their counts, as the
 	// sum of a feature's weights is sublinear in how often it occurs.
-	sort.Slice(fs, func(i, j int) bool { return fs[i].Hash < fs[j].Hash })
+	slices.SortFunc(fs, func(a, b Feature) int { return cmp.Compare(a.Hash, b.Hash) })
 	out := fs[:0]
 	for _, f := range fs {
 		if n := len(out); n > 0 && out[n-1].Hash == f.Hash {
@@ -188,43 +190,50 @@ func (l Lexical) Sparse(text string) Sparse {
 // SparseOf returns the vector of a text whose features are fs.
 func (l Lexical) SparseOf(fs []Feature) Sparse {
 	dim := l.dim()
-	type entry struct {
-		i int32
-		v float64
+	// Sum the features into a dense scratch vector, then read its non-zero
+	// entries in order: cheaper than sorting them for any text but the
+	// shortest.
+	sp := scratchPool.Get().(*[]float64)
+	defer scratchPool.Put(sp)
+	if cap(*sp) < dim {
+		*sp = make([]float64, dim)
 	}
-	es := make([]entry, 0, len(fs))
+	v := (*sp)[:dim]
 	for _, f := range fs {
 		i, sign := f.Bucket(dim)
-		es = append(es, entry{int32(i), sign * f.Weight})
-	}
-	sort.Slice(es, func(a, b int) bool { return es[a].i < es[b].i })
-	merged := es[:0]
-	for _, e := range es {
-		if n := len(merged); n > 0 && merged[n-1].i == e.i {
-			merged[n-1].v += e.v
-			continue
-		}
-		merged = append(merged, e)
+		v[i] += sign * f.Weight
 	}
 	var norm float64
-	for _, e := range merged {
-		norm += e.v * e.v
+	nz := 0
+	for _, x := range v {
+		if x != 0 {
+			norm += x * x
+			nz++
+		}
 	}
 	var s Sparse
 	if norm == 0 {
+		clear(v)
 		return s
 	}
 	norm = math.Sqrt(norm)
-	s.Index = make([]int32, 0, len(merged))
-	s.Value = make([]float32, 0, len(merged))
-	for _, e := range merged {
-		if v := float32(e.v / norm); v != 0 {
-			s.Index = append(s.Index, e.i)
-			s.Value = append(s.Value, v)
+	s.Index = make([]int32, 0, nz)
+	s.Value = make([]float32, 0, nz)
+	for i, x := range v {
+		if x == 0 {
+			continue
 		}
+		if f := float32(x / norm); f != 0 {
+			s.Index = append(s.Index, int32(i))
+			s.Value = append(s.Value, f)
+		}
+		v[i] = 0
 	}
 	return s
 }
+
+// scratchPool holds SparseOf's dense scratch vectors, all zero.
+var scratchPool = sync.Pool{New: func() any { return new([]float64) }}
 
 // Words splits text into lower-case words of letters and digits; an
 // apostrophe inside a word is kept ("don't").

@@ -1,0 +1,293 @@
+package annex
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/duetbot/duet/shared/embed"
+)
+
+// Search limits of the prompt index.
+const (
+	// maxPostings is how many prompts a feature's postings keep: those in
+	// which it weighs most. A search reads at most this many per feature
+	// of the message, however many prompts the persona has.
+	maxPostings = 256
+	// searchCandidates is how many prompts a search scores exactly: the
+	// best by the index's estimate.
+	searchCandidates = 64
+)
+
+// index finds the prompts closest to a message without comparing the
+// message with each: an inverted index from each lexical feature (word,
+// word pair, trigram; see embed.Lexical.Features) to the prompts that have
+// it, with its weight in each, built once when the persona is loaded. A
+// search adds up, over the message's features, the products of their
+// weights in the message and in the prompts of their postings — the
+// cosine of the two texts, but for features that collide in a bucket of
+// their vectors — and scores the best searchCandidates prompts exactly,
+// with their vectors.
+//
+// A feature that many prompts share (a stop word, "should we") keeps only
+// the maxPostings prompts in which it weighs most (a champion list): the
+// prompts it misses weigh it less and share fewer of the message's rarer
+// features, whose postings are complete.
+type index struct {
+	lex embed.Lexical
+	// postings of the feature with hash h, when ids[h] = k, are
+	// doc[start[k]:start[k+1]] with weights weight[start[k]:start[k+1]].
+	ids    map[uint64]int32
+	start  []int32
+	doc    []int32
+	weight []float32
+	// The vector of prompt d is vidx[voff[d]:voff[d+1]] (entries) and
+	// vval[voff[d]:voff[d+1]] (values), its squared length norm2[d]; it is
+	// the prompt of pair[d].
+	voff  []int32
+	vidx  []int32
+	vval  []float32
+	norm2 []float64
+	pair  []int32
+	// first are the first prompts, in order: what a search falls back on
+	// when fewer than MaxExamples prompts share a feature with the message.
+	first []int32
+
+	scratch sync.Pool // *searchScratch
+}
+
+// searchScratch is one search's accumulators, reused across searches.
+type searchScratch struct {
+	acc     []float32 // by prompt; zero between searches
+	touched []int32
+	best    candidates
+	q       []float64 // the message's vector, dense; zero between searches
+}
+
+// newIndex indexes prompts, prompts[d] being the prompt of pair pairs[d].
+func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
+	x := &index{lex: lex, ids: map[uint64]int32{}, pair: pairs}
+	type posting struct {
+		feature int32
+		weight  float32
+	}
+	var all []posting
+	off := make([]int32, 0, len(prompts)+1)
+	x.voff = append(make([]int32, 0, len(prompts)+1), 0)
+	x.norm2 = make([]float64, len(prompts))
+	var count []int32
+	for d, p := range prompts {
+		off = append(off, int32(len(all)))
+		fs := lex.Features(p)
+		var n2 float64
+		for _, f := range fs {
+			n2 += f.Weight * f.Weight
+		}
+		norm := math.Sqrt(n2)
+		for _, f := range fs {
+			k, ok := x.ids[f.Hash]
+			if !ok {
+				k = int32(len(count))
+				x.ids[f.Hash] = k
+				count = append(count, 0)
+			}
+			count[k]++
+			all = append(all, posting{k, float32(f.Weight / norm)})
+		}
+		v := lex.SparseOf(fs)
+		x.vidx = append(x.vidx, v.Index...)
+		x.vval = append(x.vval, v.Value...)
+		x.voff = append(x.voff, int32(len(x.vidx)))
+		x.norm2[d] = v.Norm2()
+		if len(x.first) < MaxExamples {
+			x.first = append(x.first, int32(d))
+		}
+	}
+	off = append(off, int32(len(all)))
+
+	// Lay the postings out by feature, in prompt order.
+	full := make([]int32, len(count)+1)
+	for k, c := range count {
+		full[k+1] = full[k] + c
+	}
+	doc := make([]int32, len(all))
+	weight := make([]float32, len(all))
+	fill := append([]int32(nil), full[:len(count)]...)
+	for d := range prompts {
+		for _, p := range all[off[d]:off[d+1]] {
+			doc[fill[p.feature]] = int32(d)
+			weight[fill[p.feature]] = p.weight
+			fill[p.feature]++
+		}
+	}
+	// Keep the maxPostings heaviest of each long list.
+	x.start = make([]int32, len(count)+1)
+	for k := range count {
+		lo, hi := full[k], full[k+1]
+		if hi-lo > maxPostings {
+			seg := make([]candidate, 0, hi-lo)
+			for p := lo; p < hi; p++ {
+				seg = append(seg, candidate{doc[p], weight[p]})
+			}
+			slices.SortStableFunc(seg, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+			for i, c := range seg[:maxPostings] {
+				doc[lo+int32(i)], weight[lo+int32(i)] = c.doc, c.score
+			}
+			hi = lo + maxPostings
+		}
+		x.doc = append(x.doc, doc[lo:hi]...)
+		x.weight = append(x.weight, weight[lo:hi]...)
+		x.start[k+1] = int32(len(x.doc))
+	}
+	dim := lex.Dimensions
+	if dim <= 0 {
+		dim = embed.DefaultDimensions
+	}
+	x.scratch.New = func() any { return &searchScratch{acc: make([]float32, len(prompts)), q: make([]float64, dim)} }
+	return x
+}
+
+// vector returns the vector of prompt d.
+func (x *index) vector(d int32) embed.Sparse {
+	return embed.Sparse{Index: x.vidx[x.voff[d]:x.voff[d+1]], Value: x.vval[x.voff[d]:x.voff[d+1]]}
+}
+
+// scored is a pair and the similarity of its prompt to a message.
+type scored struct {
+	pair int
+	sim  float64
+}
+
+// search returns the prompts closest to the message whose features are
+// qf and vector qv: the best searchCandidates by the index's estimate
+// (or, when fewer than MaxExamples share a feature with it, those and the
+// first prompts), each with its exact cosine similarity to the message, in
+// no particular order. It appends them to out.
+func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scored {
+	s := x.scratch.Get().(*searchScratch)
+	defer x.scratch.Put(s)
+	var n2 float64
+	for _, f := range qf {
+		n2 += f.Weight * f.Weight
+	}
+	norm := math.Sqrt(n2)
+	acc, touched := s.acc, s.touched[:0]
+	for _, f := range qf {
+		k, ok := x.ids[f.Hash]
+		if !ok {
+			continue
+		}
+		w := float32(f.Weight / norm)
+		lo, hi := x.start[k], x.start[k+1]
+		for p, d := range x.doc[lo:hi] {
+			if acc[d] == 0 {
+				touched = append(touched, d)
+			}
+			acc[d] += w * x.weight[int(lo)+p]
+		}
+	}
+	best := s.best[:0]
+	for _, d := range touched {
+		switch {
+		case len(best) < searchCandidates:
+			best = append(best, candidate{d, acc[d]})
+			best.up(len(best) - 1)
+		case acc[d] > best[0].score:
+			best[0] = candidate{d, acc[d]}
+			best.down(0)
+		}
+		acc[d] = 0
+	}
+	s.touched = touched
+	for _, d := range x.first {
+		if len(best) >= MaxExamples {
+			break
+		}
+		if !best.has(d) {
+			best = append(best, candidate{d, 0})
+		}
+	}
+	s.best = best
+	// Score the candidates against the message's vector spread out: each
+	// costs a step per entry of its vector. The sums run in index order,
+	// as embed.Cosine's do.
+	q := s.q
+	for k, i := range qv.Index {
+		q[i] = float64(qv.Value[k])
+	}
+	qn2 := qv.Norm2()
+	for _, c := range best {
+		var dot float64
+		vals := x.vval[x.voff[c.doc]:x.voff[c.doc+1]]
+		for k, i := range x.vidx[x.voff[c.doc]:x.voff[c.doc+1]] {
+			dot += q[i] * float64(vals[k])
+		}
+		sim := 0.0
+		if qn2 != 0 && x.norm2[c.doc] != 0 {
+			sim = dot / (math.Sqrt(qn2) * math.Sqrt(x.norm2[c.doc]))
+		}
+		out = append(out, scored{int(x.pair[c.doc]), sim})
+	}
+	for _, i := range qv.Index {
+		q[i] = 0
+	}
+	return out
+}
+
+// cosine is embed.CosineSparse with the squared lengths already known.
+func cosine(a embed.Sparse, an2 float64, b embed.Sparse, bn2 float64) float64 {
+	if an2 == 0 || bn2 == 0 {
+		return 0
+	}
+	return embed.Dot(a, b) / (math.Sqrt(an2) * math.Sqrt(bn2))
+}
+
+// candidate is a prompt and its estimated similarity.
+type candidate struct {
+	doc   int32
+	score float32
+}
+
+// candidates is a min-heap of candidates by score: the weakest on top,
+// to be replaced by a better one.
+type candidates []candidate
+
+// up restores the heap after h[i] was added.
+func (h candidates) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if h[parent].score <= h[i].score {
+			return
+		}
+		h[parent], h[i] = h[i], h[parent]
+		i = parent
+	}
+}
+
+// down restores the heap after h[i] grew.
+func (h candidates) down(i int) {
+	for {
+		least, l, r := i, 2*i+1, 2*i+2
+		if l < len(h) && h[l].score < h[least].score {
+			least = l
+		}
+		if r < len(h) && h[r].score < h[least].score {
+			least = r
+		}
+		if least == i {
+			return
+		}
+		h[i], h[least] = h[least], h[i]
+		i = least
+	}
+}
+
+func (h candidates) has(d int32) bool {
+	for _, c := range h {
+		if c.doc == d {
+			return true
+		}
+	}
+	return false
+}
