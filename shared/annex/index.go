@@ -1,9 +1,8 @@
 package annex
 
 import (
-	"cmp"
 	"math"
-	"slices"
+	"runtime"
 	"sync"
 
 	"github.com/duetbot/duet/shared/embed"
@@ -72,14 +71,28 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 		feature int32
 		weight  float32
 	}
+	// Analyse the prompts on every CPU: most of the work of loading.
+	feats := make([][]embed.Feature, len(prompts))
+	vecs := make([]embed.Sparse, len(prompts))
+	var wg sync.WaitGroup
+	workers := min(runtime.GOMAXPROCS(0), len(prompts)/256+1)
+	for w := range workers {
+		wg.Go(func() {
+			for d := w; d < len(prompts); d += workers {
+				feats[d] = lex.Features(prompts[d])
+				vecs[d] = lex.SparseOf(feats[d])
+			}
+		})
+	}
+	wg.Wait()
+
 	var all []posting
 	off := make([]int32, 0, len(prompts)+1)
 	x.voff = append(make([]int32, 0, len(prompts)+1), 0)
 	x.norm2 = make([]float64, len(prompts))
 	var count []int32
-	for d, p := range prompts {
+	for d, fs := range feats {
 		off = append(off, int32(len(all)))
-		fs := lex.Features(p)
 		var n2 float64
 		for _, f := range fs {
 			n2 += f.Weight * f.Weight
@@ -95,7 +108,8 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 			count[k]++
 			all = append(all, posting{k, float32(f.Weight / norm)})
 		}
-		v := lex.SparseOf(fs)
+		feats[d] = nil
+		v := vecs[d]
 		x.vidx = append(x.vidx, v.Index...)
 		x.vval = append(x.vval, v.Value...)
 		x.voff = append(x.voff, int32(len(x.vidx)))
@@ -123,21 +137,28 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 	}
 	// Keep the maxPostings heaviest of each long list.
 	x.start = make([]int32, len(count)+1)
+	kept := 0
+	for _, c := range count {
+		kept += int(min(c, maxPostings))
+	}
+	x.doc = make([]int32, 0, kept)
+	x.weight = make([]float32, 0, kept)
+	var top candidates
 	for k := range count {
 		lo, hi := full[k], full[k+1]
-		if hi-lo > maxPostings {
-			seg := make([]candidate, 0, hi-lo)
+		if hi-lo <= maxPostings {
+			x.doc = append(x.doc, doc[lo:hi]...)
+			x.weight = append(x.weight, weight[lo:hi]...)
+		} else {
+			top = top[:0]
 			for p := lo; p < hi; p++ {
-				seg = append(seg, candidate{doc[p], weight[p]})
+				top = top.keep(candidate{doc[p], weight[p]}, maxPostings)
 			}
-			slices.SortStableFunc(seg, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
-			for i, c := range seg[:maxPostings] {
-				doc[lo+int32(i)], weight[lo+int32(i)] = c.doc, c.score
+			for _, c := range top {
+				x.doc = append(x.doc, c.doc)
+				x.weight = append(x.weight, c.score)
 			}
-			hi = lo + maxPostings
 		}
-		x.doc = append(x.doc, doc[lo:hi]...)
-		x.weight = append(x.weight, weight[lo:hi]...)
 		x.start[k+1] = int32(len(x.doc))
 	}
 	dim := lex.Dimensions
@@ -189,14 +210,7 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 	}
 	best := s.best[:0]
 	for _, d := range touched {
-		switch {
-		case len(best) < searchCandidates:
-			best = append(best, candidate{d, acc[d]})
-			best.up(len(best) - 1)
-		case acc[d] > best[0].score:
-			best[0] = candidate{d, acc[d]}
-			best.down(0)
-		}
+		best = best.keep(candidate{d, acc[d]}, searchCandidates)
 		acc[d] = 0
 	}
 	s.touched = touched
@@ -249,15 +263,38 @@ type candidate struct {
 	score float32
 }
 
-// candidates is a min-heap of candidates by score: the weakest on top,
-// to be replaced by a better one.
+// candidates is a min-heap of candidates, the worst on top, to be replaced
+// by a better one: one of lower score, or of equal score and later doc (so
+// that the earlier of equals is kept, whatever the order of arrival).
 type candidates []candidate
+
+func (h candidates) worse(i, j int) bool {
+	return h[i].score < h[j].score || h[i].score == h[j].score && h[i].doc > h[j].doc
+}
+
+// keep adds c to h when h holds fewer than n candidates or c is better
+// than its worst, which it then replaces.
+func (h candidates) keep(c candidate, n int) candidates {
+	if len(h) < n {
+		h = append(h, c)
+		h.up(len(h) - 1)
+		return h
+	}
+	h = append(h, c) // compare c with the worst as h[n]
+	if h.worse(n, 0) {
+		return h[:n]
+	}
+	h[0] = c
+	h = h[:n]
+	h.down(0)
+	return h
+}
 
 // up restores the heap after h[i] was added.
 func (h candidates) up(i int) {
 	for i > 0 {
 		parent := (i - 1) / 2
-		if h[parent].score <= h[i].score {
+		if !h.worse(i, parent) {
 			return
 		}
 		h[parent], h[i] = h[i], h[parent]
@@ -265,14 +302,14 @@ func (h candidates) up(i int) {
 	}
 }
 
-// down restores the heap after h[i] grew.
+// down restores the heap after h[i] was replaced by a better one.
 func (h candidates) down(i int) {
 	for {
 		least, l, r := i, 2*i+1, 2*i+2
-		if l < len(h) && h[l].score < h[least].score {
+		if l < len(h) && h.worse(l, least) {
 			least = l
 		}
-		if r < len(h) && h[r].score < h[least].score {
+		if r < len(h) && h.worse(r, least) {
 			least = r
 		}
 		if least == i {

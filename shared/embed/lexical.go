@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -115,7 +116,8 @@ func (f Feature) Bucket(dim int) (int, float64) {
 // Vector hashes into its buckets. An index over them finds the texts that
 // share features with another without comparing it with each.
 func (l Lexical) Features(text string) []Feature {
-	var fs []Feature
+	// About one feature per byte of text, at most: one allocation.
+	fs := make([]Feature, 0, len(text)+4)
 	var buf []byte
 	add := func(wt float64, parts ...string) {
 		h := uint64(fnvOffset)
@@ -190,80 +192,94 @@ func (l Lexical) Sparse(text string) Sparse {
 // SparseOf returns the vector of a text whose features are fs.
 func (l Lexical) SparseOf(fs []Feature) Sparse {
 	dim := l.dim()
-	// Sum the features into a dense scratch vector, then read its non-zero
-	// entries in order: cheaper than sorting them for any text but the
-	// shortest.
-	sp := scratchPool.Get().(*[]float64)
-	defer scratchPool.Put(sp)
-	if cap(*sp) < dim {
-		*sp = make([]float64, dim)
+	// Sum the features into a dense scratch vector, marking the entries
+	// they touch in a bitmap, then read those entries in order: no sort,
+	// and no pass over the untouched ones.
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	if len(sc.v) < dim {
+		sc.v = make([]float64, dim)
+		sc.touched = make([]uint64, (dim+63)/64)
 	}
-	v := (*sp)[:dim]
+	v, touched := sc.v, sc.touched
 	for _, f := range fs {
 		i, sign := f.Bucket(dim)
 		v[i] += sign * f.Weight
+		touched[i/64] |= 1 << (i % 64)
 	}
 	var norm float64
 	nz := 0
-	for _, x := range v {
-		if x != 0 {
+	for w, set := range touched {
+		for ; set != 0; set &= set - 1 {
+			x := v[w*64+bits.TrailingZeros64(set)]
 			norm += x * x
 			nz++
 		}
 	}
 	var s Sparse
-	if norm == 0 {
-		clear(v)
-		return s
+	if norm != 0 {
+		norm = math.Sqrt(norm)
+		s.Index = make([]int32, 0, nz)
+		s.Value = make([]float32, 0, nz)
 	}
-	norm = math.Sqrt(norm)
-	s.Index = make([]int32, 0, nz)
-	s.Value = make([]float32, 0, nz)
-	for i, x := range v {
-		if x == 0 {
-			continue
+	for w, set := range touched {
+		for ; set != 0; set &= set - 1 {
+			i := w*64 + bits.TrailingZeros64(set)
+			if x := v[i]; norm != 0 && x != 0 {
+				if f := float32(x / norm); f != 0 {
+					s.Index = append(s.Index, int32(i))
+					s.Value = append(s.Value, f)
+				}
+			}
+			v[i] = 0
 		}
-		if f := float32(x / norm); f != 0 {
-			s.Index = append(s.Index, int32(i))
-			s.Value = append(s.Value, f)
-		}
-		v[i] = 0
+		touched[w] = 0
 	}
 	return s
 }
 
-// scratchPool holds SparseOf's dense scratch vectors, all zero.
-var scratchPool = sync.Pool{New: func() any { return new([]float64) }}
+// scratch is SparseOf's dense vector and bitmap of touched entries, both
+// zero between uses.
+type scratch struct {
+	v       []float64
+	touched []uint64
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Words splits text into lower-case words of letters and digits; an
 // apostrophe inside a word is kept ("don't").
 func Words(text string) []string {
+	lower := strings.ToLower(text)
 	var words []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			words = append(words, strings.Trim(b.String(), "'"))
-			b.Reset()
+	start, curly := -1, false // the word being read starts at start
+	flush := func(end int) {
+		if start < 0 {
+			return
 		}
+		w := lower[start:end]
+		if curly {
+			w = strings.ReplaceAll(w, "’", "'")
+		}
+		if w = strings.TrimRight(w, "'"); w != "" {
+			words = append(words, w)
+		}
+		start, curly = -1, false
 	}
-	for _, r := range strings.ToLower(text) {
+	for i, r := range lower {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		case (r == '\'' || r == '’') && b.Len() > 0:
-			b.WriteRune('\'')
+			if start < 0 {
+				start = i
+			}
+		case (r == '\'' || r == '’') && start >= 0:
+			curly = curly || r == '’'
 		default:
-			flush()
+			flush(i)
 		}
 	}
-	flush()
-	out := words[:0]
-	for _, w := range words {
-		if w != "" {
-			out = append(out, w)
-		}
-	}
-	return out
+	flush(len(lower))
+	return words
 }
 
 // IsStopword reports whether w (lower case) is a common English function

@@ -3,8 +3,38 @@ package embed
 import (
 	"hash/fnv"
 	"math"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 )
+
+// referenceWords is Words as first written, a word at a time through a
+// strings.Builder.
+func referenceWords(text string) []string {
+	var words []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			if w := strings.Trim(b.String(), "'"); w != "" {
+				words = append(words, w)
+			}
+			b.Reset()
+		}
+	}
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		case (r == '\'' || r == '’') && b.Len() > 0:
+			b.WriteRune('\'')
+		default:
+			flush()
+		}
+	}
+	flush()
+	return words
+}
 
 // referenceVector is Lexical.Vector as first written — features counted
 // by name in a map, hashed with hash/fnv, summed into a dense vector — to
@@ -59,6 +89,9 @@ func referenceVector(l Lexical, text string) []float32 {
 // (to float rounding: the reference sums colliding features in map order).
 func checkSame(t *testing.T, l Lexical, text string) {
 	t.Helper()
+	if got, want := Words(text), referenceWords(text); !slices.Equal(got, want) {
+		t.Fatalf("Words(%q): got %q, want %q", text, got, want)
+	}
 	want := referenceVector(l, text)
 	got, sp := l.Vector(text), l.Sparse(text)
 	if len(got) != len(want) {
@@ -84,7 +117,7 @@ func TestSparseMatchesReference(t *testing.T) {
 		"", "🙂", "a", "ok ok ok", "Should we deploy on Friday afternoon?",
 		"Honestly, flaky tests are bugs. Quarantine them today, open a ticket each, and fix the root cause before Friday.",
 		"Déjà vu: naïve café-crème, ça va? Ünïcödé wörds and the the the repeated",
-		"don't won't it's l'heure O'Neil's",
+		"don't won't it's l'heure O'Neil's", "rock ’n’ roll’’ 'quoted' it’s ’’",
 	}
 	lexicals := map[string]Lexical{
 		"plain":  {},
@@ -113,7 +146,7 @@ func TestCosineSparse(t *testing.T) {
 }
 
 func FuzzSparse(f *testing.F) {
-	for _, s := range []string{"", "Should we deploy on Friday?", "café ça ünï", "x\xffy 'a' b's"} {
+	for _, s := range []string{"", "Should we deploy on Friday?", "café ça ünï", "x\xffy 'a' b's", "it’s ’n’ İstanbul"} {
 		f.Add(s)
 	}
 	l := Lexical{Dimensions: 64}
