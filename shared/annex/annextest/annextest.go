@@ -111,13 +111,26 @@ func (g gen) topic() string {
 
 func (g gen) pick(list []string) string { return list[g.r.IntN(len(list))] }
 
-// fill expands one template with fresh words.
+// fill expands one template with fresh words (all drawn, used or not, so
+// that a template does not change what the next one draws).
 func (g gen) fill(tmpl string) string {
-	return strings.NewReplacer(
-		"{v}", g.pick(verbs), "{t}", g.topic(), "{w}", g.pick(whens), "{t2}", g.topic(),
-		"{id}", fmt.Sprintf("OPS-%d", 1000+g.r.IntN(9000)), "{day}", g.pick(days),
-		"{who}", users[1+g.r.IntN(len(users)-1)].Username,
-	).Replace(tmpl)
+	words := map[string]string{
+		"v": g.pick(verbs), "t": g.topic(), "w": g.pick(whens), "t2": g.topic(),
+		"id": fmt.Sprintf("OPS-%d", 1000+g.r.IntN(9000)), "day": g.pick(days),
+		"who": users[1+g.r.IntN(len(users)-1)].Username,
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(tmpl, '{')
+		j := strings.IndexByte(tmpl[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		b.WriteString(tmpl[:i])
+		b.WriteString(words[tmpl[i+1:i+j]])
+		tmpl = tmpl[i+j+1:]
+	}
 }
 
 // question is something a colleague asks the person.

@@ -1,0 +1,114 @@
+package annex_test
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/duetbot/duet/shared/annex"
+	"github.com/duetbot/duet/shared/annex/annextest"
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/embed"
+)
+
+// exhaustive is how Brief chose examples before the index: every pair's
+// prompt compared with the message, the MaxExamples most similar kept (the
+// earlier of equals first).
+type exhaustive struct {
+	pairs []annex.Pair
+	vecs  [][]float32
+}
+
+func newExhaustive(pairs []annex.Pair) exhaustive {
+	e := exhaustive{pairs: pairs, vecs: make([][]float32, len(pairs))}
+	for i, p := range pairs {
+		if p.Prompt != "" {
+			e.vecs[i] = embed.Lexical{}.Vector(p.Prompt)
+		}
+	}
+	return e
+}
+
+func (e exhaustive) examples(message string) []annex.Pair {
+	mv := embed.Lexical{}.Vector(message)
+	type s struct {
+		i   int
+		sim float64
+	}
+	var all []s
+	for i, v := range e.vecs {
+		if v != nil {
+			all = append(all, s{i, embed.Cosine(mv, v)})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b s) int { return cmp.Compare(b.sim, a.sim) })
+	var out []annex.Pair
+	for _, x := range all[:min(len(all), annex.MaxExamples)] {
+		out = append(out, e.pairs[x.i])
+	}
+	return out
+}
+
+// TestBriefMatchesExhaustiveSearch checks the persona's index against the
+// exhaustive comparison it replaced, on generated personas: with few
+// prompts it must find the same examples, with many (where the postings
+// of common features are cut) nearly always the same best one, and most
+// of the same five.
+func TestBriefMatchesExhaustiveSearch(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		messages           int
+		wantBest, wantFive float64 // shares of questions, at least
+	}{
+		{42, 1, 1},
+		{600, 1, 1},
+		{3000, 0.98, 0.95},
+	} {
+		t.Run(fmt.Sprintf("messages=%d", tt.messages), func(t *testing.T) {
+			tr := annextest.Transcript(tt.messages, 7)
+			d := annex.PersonaData{Name: tr.Username(), ID: tr.Person, Pairs: tr.Pairs()}
+			p, err := annex.NewPersona(ctx, d, embed.Lexical{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			reqs := annextest.Requests(120, 8)
+			ex := newExhaustive(d.Pairs)
+			best, five, total := 0, 0, 0
+			for _, r := range reqs {
+				brief, err := p.Brief(ctx, r.Message.Text, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := ex.examples(r.Message.Text)
+				if len(brief.Examples) != len(want) {
+					t.Fatalf("%q: got %d examples, want %d", r.Message.Text, len(brief.Examples), len(want))
+				}
+				for i, ex := range brief.Examples {
+					if i > 0 && ex.Similarity > brief.Examples[i-1].Similarity {
+						t.Fatalf("%q: examples not best first: %v", r.Message.Text, brief.Examples)
+					}
+					if got := embed.Cosine(embed.Lexical{}.Vector(r.Message.Text), embed.Lexical{}.Vector(ex.Prompt)); math.Abs(got-ex.Similarity) > 1e-9 {
+						t.Fatalf("%q: example %q has similarity %v, want its cosine %v", r.Message.Text, ex.Prompt, ex.Similarity, got)
+					}
+				}
+				if brief.Examples[0].Prompt == want[0].Prompt {
+					best++
+				}
+				for _, w := range want {
+					total++
+					if slices.ContainsFunc(brief.Examples, func(e brain.Example) bool { return e.Prompt == w.Prompt && e.Answer == w.Answer }) {
+						five++
+					}
+				}
+			}
+			gotBest, gotFive := float64(best)/float64(len(reqs)), float64(five)/float64(total)
+			t.Logf("%d questions: the best example found for %.1f%%, %.1f%% of the best five", len(reqs), 100*gotBest, 100*gotFive)
+			if gotBest < tt.wantBest || gotFive < tt.wantFive {
+				t.Errorf("got the best example for %.3f of questions and %.3f of the best five, want at least %.3f and %.3f", gotBest, gotFive, tt.wantBest, tt.wantFive)
+			}
+		})
+	}
+}
