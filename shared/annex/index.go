@@ -1,8 +1,10 @@
 package annex
 
 import (
+	"cmp"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/duetbot/duet/shared/embed"
@@ -10,10 +12,13 @@ import (
 
 // Search limits of the prompt index.
 const (
-	// maxPostings is how many prompts a feature's postings keep: those in
-	// which it weighs most. A search reads at most this many per feature
-	// of the message, however many prompts the persona has.
-	maxPostings = 256
+	// searchBudget is how many postings a search reads in full lists: the
+	// rarest features of the message first, each whole while the budget
+	// lasts; past it, a feature's champions only.
+	searchBudget = 1 << 15
+	// maxPostings is how many prompts a feature's champion list holds:
+	// those in which it weighs most.
+	maxPostings = 128
 	// searchCandidates is how many prompts a search scores exactly: the
 	// best by the index's estimate.
 	searchCandidates = 64
@@ -29,18 +34,22 @@ const (
 // their vectors — and scores the best searchCandidates prompts exactly,
 // with their vectors.
 //
-// A feature that many prompts share (a stop word, "should we") keeps only
-// the maxPostings prompts in which it weighs most (a champion list): the
-// prompts it misses weigh it less and share fewer of the message's rarer
-// features, whose postings are complete.
+// A search reads at most searchBudget postings of full lists, plus
+// maxPostings per other feature of the message, however many prompts the
+// persona has: it reads the postings of the message's rarest features
+// (those that tell prompts apart) in full, and of features too common for
+// the budget (a stop word, "should we") only the champions — the
+// maxPostings prompts in which the feature weighs most.
 type index struct {
 	lex embed.Lexical
-	// postings of the feature with hash h, when ids[h] = k, are
-	// doc[start[k]:start[k+1]] with weights weight[start[k]:start[k+1]].
-	ids    map[uint64]int32
-	start  []int32
-	doc    []int32
-	weight []float32
+	// The postings of the feature with hash h, when ids[h] = k, are
+	// doc[start[k]:start[k+1]] with weights weight[start[k]:start[k+1]],
+	// in prompt order; when there are more than maxPostings, its champions
+	// are cdoc[cstart[k]:cstart[k+1]] and cweight[…].
+	ids             map[uint64]int32
+	start, cstart   []int32
+	doc, cdoc       []int32
+	weight, cweight []float32
 	// The vector of prompt d is vidx[voff[d]:voff[d+1]] (entries) and
 	// vval[voff[d]:voff[d+1]] (values), its squared length norm2[d]; it is
 	// the prompt of pair[d].
@@ -61,6 +70,7 @@ type searchScratch struct {
 	acc     []float32 // by prompt; zero between searches
 	touched []int32
 	best    candidates
+	feats   []queryFeature
 	q       []float64 // the message's vector, dense; zero between searches
 }
 
@@ -135,31 +145,23 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 			fill[p.feature]++
 		}
 	}
-	// Keep the maxPostings heaviest of each long list.
-	x.start = make([]int32, len(count)+1)
-	kept := 0
-	for _, c := range count {
-		kept += int(min(c, maxPostings))
-	}
-	x.doc = make([]int32, 0, kept)
-	x.weight = make([]float32, 0, kept)
+	x.start, x.doc, x.weight = full, doc, weight
+	// Pick the champions of each long list.
+	x.cstart = make([]int32, len(count)+1)
 	var top candidates
 	for k := range count {
 		lo, hi := full[k], full[k+1]
-		if hi-lo <= maxPostings {
-			x.doc = append(x.doc, doc[lo:hi]...)
-			x.weight = append(x.weight, weight[lo:hi]...)
-		} else {
+		if hi-lo > maxPostings {
 			top = top[:0]
 			for p := lo; p < hi; p++ {
 				top = top.keep(candidate{doc[p], weight[p]}, maxPostings)
 			}
 			for _, c := range top {
-				x.doc = append(x.doc, c.doc)
-				x.weight = append(x.weight, c.score)
+				x.cdoc = append(x.cdoc, c.doc)
+				x.cweight = append(x.cweight, c.score)
 			}
 		}
-		x.start[k+1] = int32(len(x.doc))
+		x.cstart[k+1] = int32(len(x.cdoc))
 	}
 	dim := lex.Dimensions
 	if dim <= 0 {
@@ -172,6 +174,13 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 // vector returns the vector of prompt d.
 func (x *index) vector(d int32) embed.Sparse {
 	return embed.Sparse{Index: x.vidx[x.voff[d]:x.voff[d+1]], Value: x.vval[x.voff[d]:x.voff[d+1]]}
+}
+
+// queryFeature is a feature of a message: its postings k, how many there
+// are, and its weight in the message.
+type queryFeature struct {
+	k, n int32
+	w    float32
 }
 
 // scored is a pair and the similarity of its prompt to a message.
@@ -193,24 +202,42 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 		n2 += f.Weight * f.Weight
 	}
 	norm := math.Sqrt(n2)
-	acc, touched := s.acc, s.touched[:0]
+	// The message's indexed features, rarest first.
+	feats := s.feats[:0]
 	for _, f := range qf {
-		k, ok := x.ids[f.Hash]
-		if !ok {
-			continue
+		if k, ok := x.ids[f.Hash]; ok {
+			feats = append(feats, queryFeature{k, x.start[k+1] - x.start[k], float32(f.Weight / norm)})
 		}
-		w := float32(f.Weight / norm)
-		lo, hi := x.start[k], x.start[k+1]
-		for p, d := range x.doc[lo:hi] {
+	}
+	slices.SortFunc(feats, func(a, b queryFeature) int {
+		if c := cmp.Compare(a.n, b.n); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.k, b.k)
+	})
+	s.feats = feats
+	acc, touched := s.acc, s.touched[:0]
+	budget := int32(searchBudget)
+	for _, f := range feats {
+		docs, weights := x.doc[x.start[f.k]:x.start[f.k+1]], x.weight[x.start[f.k]:x.start[f.k+1]]
+		if f.n > maxPostings && f.n > budget {
+			docs, weights = x.cdoc[x.cstart[f.k]:x.cstart[f.k+1]], x.cweight[x.cstart[f.k]:x.cstart[f.k+1]]
+		} else {
+			budget -= f.n
+		}
+		for p, d := range docs {
 			if acc[d] == 0 {
 				touched = append(touched, d)
 			}
-			acc[d] += w * x.weight[int(lo)+p]
+			acc[d] += f.w * weights[p]
 		}
 	}
 	best := s.best[:0]
 	for _, d := range touched {
-		best = best.keep(candidate{d, acc[d]}, searchCandidates)
+		// Most prompts score below the weakest candidate: skip them here.
+		if len(best) < searchCandidates || acc[d] >= best[0].score {
+			best = best.keep(candidate{d, acc[d]}, searchCandidates)
+		}
 		acc[d] = 0
 	}
 	s.touched = touched

@@ -3,6 +3,7 @@ package annex_test
 import (
 	"cmp"
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"slices"
@@ -10,9 +11,13 @@ import (
 
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/annex/annextest"
-	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/embed"
 )
+
+// recallMessages adds a persona size to TestBriefMatchesExhaustiveSearch:
+// go test -run BriefMatches -recall 30000 ./shared/annex/ (seconds, so
+// not by default).
+var recallMessages = flag.Int("recall", 0, "also check the index against the exhaustive search with a persona of this many messages")
 
 // exhaustive is how Brief chose examples before the index: every pair's
 // prompt compared with the message, the MaxExamples most similar kept (the
@@ -32,7 +37,9 @@ func newExhaustive(pairs []annex.Pair) exhaustive {
 	return e
 }
 
-func (e exhaustive) examples(message string) []annex.Pair {
+// similarities returns the similarities of the examples it chooses, best
+// first.
+func (e exhaustive) similarities(message string) []float64 {
 	mv := embed.Lexical{}.Vector(message)
 	type s struct {
 		i   int
@@ -45,28 +52,29 @@ func (e exhaustive) examples(message string) []annex.Pair {
 		}
 	}
 	slices.SortStableFunc(all, func(a, b s) int { return cmp.Compare(b.sim, a.sim) })
-	var out []annex.Pair
+	var out []float64
 	for _, x := range all[:min(len(all), annex.MaxExamples)] {
-		out = append(out, e.pairs[x.i])
+		out = append(out, x.sim)
 	}
 	return out
 }
 
 // TestBriefMatchesExhaustiveSearch checks the persona's index against the
 // exhaustive comparison it replaced, on generated personas: with few
-// prompts it must find the same examples, with many (where the postings
-// of common features are cut) nearly always the same best one, and most
-// of the same five.
+// prompts it must find examples as close as those, with many (where the
+// postings of common features are not all read) nearly always as close a
+// best one, and most of the five.
 func TestBriefMatchesExhaustiveSearch(t *testing.T) {
 	ctx := context.Background()
-	for _, tt := range []struct {
+	type size struct {
 		messages           int
 		wantBest, wantFive float64 // shares of questions, at least
-	}{
-		{42, 1, 1},
-		{600, 1, 1},
-		{3000, 0.98, 0.95},
-	} {
+	}
+	sizes := []size{{42, 1, 1}, {600, 1, 1}, {3000, 0.98, 0.95}}
+	if *recallMessages > 0 {
+		sizes = append(sizes, size{*recallMessages, 0.98, 0.95})
+	}
+	for _, tt := range sizes {
 		t.Run(fmt.Sprintf("messages=%d", tt.messages), func(t *testing.T) {
 			tr := annextest.Transcript(tt.messages, 7)
 			d := annex.PersonaData{Name: tr.Username(), ID: tr.Person, Pairs: tr.Pairs()}
@@ -82,7 +90,7 @@ func TestBriefMatchesExhaustiveSearch(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want := ex.examples(r.Message.Text)
+				want := ex.similarities(r.Message.Text)
 				if len(brief.Examples) != len(want) {
 					t.Fatalf("%q: got %d examples, want %d", r.Message.Text, len(brief.Examples), len(want))
 				}
@@ -94,13 +102,16 @@ func TestBriefMatchesExhaustiveSearch(t *testing.T) {
 						t.Fatalf("%q: example %q has similarity %v, want its cosine %v", r.Message.Text, ex.Prompt, ex.Similarity, got)
 					}
 				}
-				if brief.Examples[0].Prompt == want[0].Prompt {
-					best++
-				}
-				for _, w := range want {
+				// Many prompts are equally close (the same question asked
+				// again): an example counts as found when it is as close
+				// as the one the exhaustive search put in its place.
+				for i, w := range want {
 					total++
-					if slices.ContainsFunc(brief.Examples, func(e brain.Example) bool { return e.Prompt == w.Prompt && e.Answer == w.Answer }) {
+					if brief.Examples[i].Similarity >= w-1e-9 {
 						five++
+						if i == 0 {
+							best++
+						}
 					}
 				}
 			}
