@@ -96,7 +96,14 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 	}
 	wg.Wait()
 
-	var all []posting
+	nf, nv := 0, 0
+	for d := range feats {
+		nf += len(feats[d])
+		nv += len(vecs[d].Index)
+	}
+	all := make([]posting, 0, nf)
+	x.ids = make(map[uint64]int32, nf/8)
+	x.vidx, x.vval = make([]int32, 0, nv), make([]float32, 0, nv)
 	off := make([]int32, 0, len(prompts)+1)
 	x.voff = append(make([]int32, 0, len(prompts)+1), 0)
 	x.norm2 = make([]float64, len(prompts))

@@ -1,11 +1,9 @@
 package embed
 
 import (
-	"cmp"
 	"context"
 	"math"
 	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -112,8 +110,8 @@ func (f Feature) Bucket(dim int) (int, float64) {
 	return int(f.Hash % uint64(dim)), 1
 }
 
-// Features returns the distinct features of text, ordered by hash: what
-// Vector hashes into its buckets. An index over them finds the texts that
+// Features returns the distinct features of text, in the order they first
+// occur: what Vector hashes into its buckets. An index over them finds the texts that
 // share features with another without comparing it with each.
 func (l Lexical) Features(text string) []Feature {
 	// About one feature per byte of text, at most: one allocation.
@@ -159,22 +157,41 @@ func (l Lexical) Features(text string) []Feature {
 			add(tw, "t:", string(buf[starts[k%3]:]))
 		}
 	}
-	// Merge repeated features, then take the log of their counts, as the
-	// sum of a feature's weights is sublinear in how often it occurs.
-	slices.SortFunc(fs, func(a, b Feature) int { return cmp.Compare(a.Hash, b.Hash) })
+	// Merge repeated features through a small open-addressing table, then
+	// take the log of their counts, as the sum of a feature's weights is
+	// sublinear in how often it occurs.
+	tp := tablePool.Get().(*[]int32)
+	defer tablePool.Put(tp)
+	m := 16
+	for m < 2*len(fs) {
+		m *= 2
+	}
+	if cap(*tp) < m {
+		*tp = make([]int32, m)
+	}
+	table := (*tp)[:m] // 1 + the position in out of the feature there
 	out := fs[:0]
 	for _, f := range fs {
-		if n := len(out); n > 0 && out[n-1].Hash == f.Hash {
-			out[n-1].Weight += f.Weight
-			continue
+		for i := f.Hash & uint64(m-1); ; i = (i + 1) & uint64(m-1) {
+			if j := table[i]; j == 0 {
+				out = append(out, f)
+				table[i] = int32(len(out))
+				break
+			} else if out[j-1].Hash == f.Hash {
+				out[j-1].Weight += f.Weight
+				break
+			}
 		}
-		out = append(out, f)
 	}
+	clear(table)
 	for i := range out {
 		out[i].Weight = math.Log1p(out[i].Weight)
 	}
 	return out
 }
+
+// tablePool holds Features' merge tables, all zero.
+var tablePool = sync.Pool{New: func() any { return new([]int32) }}
 
 // FNV-1a, 64 bits (hash/fnv's constants), inlined so that hashing a feature
 // needs no allocation.
