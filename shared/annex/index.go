@@ -178,11 +178,6 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 	return x
 }
 
-// vector returns the vector of prompt d.
-func (x *index) vector(d int32) embed.Sparse {
-	return embed.Sparse{Index: x.vidx[x.voff[d]:x.voff[d+1]], Value: x.vval[x.voff[d]:x.voff[d+1]]}
-}
-
 // queryFeature is a feature of a message: its postings k, how many there
 // are, and its weight in the message.
 type queryFeature struct {
