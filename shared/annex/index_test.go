@@ -11,6 +11,7 @@ import (
 
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/annex/annextest"
+	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/embed"
 )
 
@@ -82,7 +83,7 @@ func TestBriefMatchesExhaustiveSearch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			reqs := annextest.Requests(120, 8)
+			reqs := annextest.Requests(60, 8)
 			ex := newExhaustive(d.Pairs)
 			best, five, total := 0, 0, 0
 			for _, r := range reqs {
@@ -121,5 +122,52 @@ func TestBriefMatchesExhaustiveSearch(t *testing.T) {
 				t.Errorf("got the best example for %.3f of questions and %.3f of the best five, want at least %.3f and %.3f", gotBest, gotFive, tt.wantBest, tt.wantFive)
 			}
 		})
+	}
+}
+
+// dense is an Embedder that is not an embed.Lexical (as the API back ends
+// are not), with Lexical's vectors: the persona compares the message with
+// every prompt instead of searching an index.
+type dense struct{ embed.Lexical }
+
+func (d dense) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	return d.Lexical.Embed(ctx, texts)
+}
+
+// TestBriefWithoutIndex checks that a persona built on another embedder
+// chooses the examples the index does, the request's own pairs included.
+func TestBriefWithoutIndex(t *testing.T) {
+	ctx := context.Background()
+	tr := annextest.Transcript(300, 3)
+	d := annex.PersonaData{Name: tr.Username(), ID: tr.Person, Pairs: tr.Pairs()}
+	indexed, err := annex.NewPersona(ctx, d, embed.Lexical{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compared, err := annex.NewPersona(ctx, d, dense{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range annextest.Requests(40, 4) {
+		extra := []annex.Pair{{Prompt: r.Context[1].Text, Answer: r.Context[2].Text}, {Prompt: r.Message.Text, Answer: "Asked and answered."}}
+		a, err := indexed.Brief(ctx, r.Message.Text, extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := compared.Brief(ctx, r.Message.Text, extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(a.Examples, b.Examples, func(x, y brain.Example) bool {
+			return x.Prompt == y.Prompt && x.Answer == y.Answer && math.Abs(x.Similarity-y.Similarity) < 1e-9
+		}) {
+			t.Fatalf("%q: got examples %+v from the index, %+v from comparing each prompt", r.Message.Text, a.Examples, b.Examples)
+		}
+		if a.Examples[0].Prompt != r.Message.Text {
+			t.Errorf("%q: best example %+v, want one whose prompt is the message (the request's own, or the same question learned before)", r.Message.Text, a.Examples[0])
+		}
+		if !slices.Equal(a.Samples, b.Samples) || a.Samples[len(a.Samples)-1] != "Asked and answered." {
+			t.Errorf("%q: samples differ, or do not end with the request's answers", r.Message.Text)
+		}
 	}
 }
