@@ -136,9 +136,14 @@ func (p *Persona) brief(ctx context.Context, message string, extra []Pair) (*bra
 		if err != nil {
 			return nil, nil, fmt.Errorf("embed message: %w", err)
 		}
-		for i, v := range append(append([][]float32(nil), p.vecs...), extraVecs...) {
+		for i, v := range p.vecs {
 			if v != nil {
 				found = append(found, scored{i, embed.Cosine(mv[0], v)})
+			}
+		}
+		for i, v := range extraVecs {
+			if v != nil {
+				found = append(found, scored{len(p.vecs) + i, embed.Cosine(mv[0], v)})
 			}
 		}
 	}
