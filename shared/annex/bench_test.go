@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/annex/annextest"
@@ -19,6 +20,26 @@ func (discard) LoadPersona(context.Context, string) (annex.PersonaData, error) {
 	return annex.PersonaData{}, nil
 }
 func (discard) SavePersona(context.Context, annex.PersonaData) error { return nil }
+
+// cpuStart is the process's CPU time when a benchmark's loop started.
+type cpuStart struct {
+	t  time.Duration
+	ok bool
+}
+
+func startCPU() cpuStart {
+	t, ok := cpuTime()
+	return cpuStart{t, ok}
+}
+
+// reportCPU reports the CPU time per operation since start as cpu-ns/op:
+// unlike ns/op, it holds on a machine whose other work takes CPUs away.
+// It includes the GC's share.
+func reportCPU(b *testing.B, start cpuStart) {
+	if t, ok := cpuTime(); ok && start.ok && b.N > 0 {
+		b.ReportMetric(float64(t-start.t)/float64(b.N), "cpu-ns/op")
+	}
+}
 
 // benchSizes are the persona sizes benchmarked, in transcript messages.
 var benchSizes = []int{42, 3000, 30000}
@@ -52,14 +73,11 @@ func BenchmarkAnswer(b *testing.B) {
 			ctx := context.Background()
 			b.ReportAllocs()
 			b.ResetTimer()
-			start, ok := cpuTime()
+			defer reportCPU(b, startCPU())
 			for i := 0; b.Loop(); i++ {
 				if _, err := e.Answer(ctx, reqs[i%len(reqs)]); err != nil {
 					b.Fatal(err)
 				}
-			}
-			if end, ok2 := cpuTime(); ok && ok2 && b.N > 0 {
-				b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
 			}
 		})
 	}
@@ -75,6 +93,26 @@ func BenchmarkNewPersona(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := annex.NewPersona(context.Background(), d, embed.Lexical{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBrief is the persona's share of a request: finding the
+// examples closest to the message (through the index) and the samples.
+func BenchmarkBrief(b *testing.B) {
+	reqs := annextest.Requests(512, 2)
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("messages=%d", n), func(b *testing.B) {
+			p := personaOf(b, n)
+			ctx := context.Background()
+			b.ReportAllocs()
+			b.ResetTimer()
+			defer reportCPU(b, startCPU())
+			for i := 0; b.Loop(); i++ {
+				if _, err := p.Brief(ctx, reqs[i%len(reqs)].Message.Text, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -227,11 +227,13 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 		} else {
 			budget -= f.n
 		}
+		weights = weights[:len(docs)]
 		for p, d := range docs {
-			if acc[d] == 0 {
+			a := acc[d]
+			if a == 0 {
 				touched = append(touched, d)
 			}
-			acc[d] += f.w * weights[p]
+			acc[d] = a + f.w*weights[p]
 		}
 	}
 	best := s.best[:0]
