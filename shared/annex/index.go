@@ -68,7 +68,7 @@ type index struct {
 // searchScratch is one search's accumulators, reused across searches.
 type searchScratch struct {
 	acc     []float32 // by prompt; zero between searches
-	touched []int32
+	touched []int32 // room for every prompt, and one more
 	best    candidates
 	feats   []queryFeature
 	q       []float64 // the message's vector, dense; zero between searches
@@ -174,7 +174,7 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 	if dim <= 0 {
 		dim = embed.DefaultDimensions
 	}
-	x.scratch.New = func() any { return &searchScratch{acc: make([]float32, len(prompts)), q: make([]float64, dim)} }
+	x.scratch.New = func() any { return &searchScratch{acc: make([]float32, len(prompts)), touched: make([]int32, len(prompts)+1), q: make([]float64, dim)} }
 	return x
 }
 
@@ -218,7 +218,10 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 		return cmp.Compare(a.k, b.k)
 	})
 	s.feats = feats
-	acc, touched := s.acc, s.touched[:0]
+	// touched lists the prompts reached, each once: a slot is written for
+	// every posting and kept only when the posting is the prompt's first,
+	// which spares the loop a branch it would often mispredict.
+	acc, touched, nt := s.acc, s.touched, 0
 	budget := int32(searchBudget)
 	for _, f := range feats {
 		docs, weights := x.doc[x.start[f.k]:x.start[f.k+1]], x.weight[x.start[f.k]:x.start[f.k+1]]
@@ -230,21 +233,21 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 		weights = weights[:len(docs)]
 		for p, d := range docs {
 			a := acc[d]
+			touched[nt] = d
 			if a == 0 {
-				touched = append(touched, d)
+				nt++
 			}
 			acc[d] = a + f.w*weights[p]
 		}
 	}
 	best := s.best[:0]
-	for _, d := range touched {
+	for _, d := range touched[:nt] {
 		// Most prompts score below the weakest candidate: skip them here.
 		if len(best) < searchCandidates || acc[d] >= best[0].score {
 			best = best.keep(candidate{d, acc[d]}, searchCandidates)
 		}
 		acc[d] = 0
 	}
-	s.touched = touched
 	for _, d := range x.first {
 		if len(best) >= MaxExamples {
 			break
