@@ -68,7 +68,7 @@ type index struct {
 // searchScratch is one search's accumulators, reused across searches.
 type searchScratch struct {
 	acc     []float32 // by prompt; zero between searches
-	touched []int32 // room for every prompt, and one more
+	touched []int32   // room for every prompt, and one more
 	best    candidates
 	feats   []queryFeature
 	q       []float64 // the message's vector, dense; zero between searches
@@ -174,7 +174,9 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 	if dim <= 0 {
 		dim = embed.DefaultDimensions
 	}
-	x.scratch.New = func() any { return &searchScratch{acc: make([]float32, len(prompts)), touched: make([]int32, len(prompts)+1), q: make([]float64, dim)} }
+	x.scratch.New = func() any {
+		return &searchScratch{acc: make([]float32, len(prompts)), touched: make([]int32, len(prompts)+1), q: make([]float64, dim)}
+	}
 	return x
 }
 
