@@ -34,7 +34,7 @@ func MannerOf(samples []string) Manner {
 	for i, s := range samples {
 		stats[i] = statsOf(s, true)
 	}
-	return mannerFrom(stats, true)
+	return mannerFrom(len(stats), func(i int) *sampleStats { return &stats[i] }, true)
 }
 
 // sampleStats is what MannerOf reads of one sample: worked out once per
@@ -61,21 +61,23 @@ func statsOf(s string, vocab bool) sampleStats {
 	return st
 }
 
-// mannerFrom sums the stats of samples into their manner; without vocab,
-// Vocabulary is left empty (compose does not use it).
-func mannerFrom(stats []sampleStats, vocab bool) Manner {
+// mannerFrom sums the stats of n samples, stat(i) being sample i's, into
+// their manner; without vocab, Vocabulary is left empty (compose does not
+// use it).
+func mannerFrom(n int, stat func(i int) *sampleStats, vocab bool) Manner {
 	var m Manner
-	if len(stats) == 0 {
+	if n == 0 {
 		return m
 	}
-	lengths := make([]int, 0, len(stats))
+	lengths := make([]int, 0, n)
 	openers, closers := map[string]int{}, map[string]int{}
 	var vocabs map[string]int
 	if vocab {
 		vocabs = map[string]int{}
 	}
 	lower := 0
-	for _, st := range stats {
+	for i := range n {
+		st := stat(i)
 		lengths = append(lengths, st.words)
 		if st.lower {
 			lower++
@@ -94,14 +96,14 @@ func mannerFrom(stats []sampleStats, vocab bool) Manner {
 	}
 	sort.Ints(lengths)
 	m.Words = lengths[len(lengths)/2]
-	m.Lowercase = lower*2 > len(stats)
+	m.Lowercase = lower*2 > n
 	m.Openers = habits(openers, minRepeat, 5)
 	m.Closers = habits(closers, minRepeat, 3)
 	used := 0
 	for _, c := range m.Closers {
 		used += closers[c]
 	}
-	m.CloserRate = float64(used) / float64(len(stats))
+	m.CloserRate = float64(used) / float64(n)
 	if vocab {
 		m.Vocabulary = habits(vocabs, minRepeat, 20)
 	}

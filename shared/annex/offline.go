@@ -96,7 +96,7 @@ func compose(msg string, p *brain.Persona, v *voice) string {
 		consider(ex.Answer, vec, vec.Norm2())
 	}
 	for i, s := range v.samples {
-		consider(s, v.vecs[i], v.norm2[i])
+		consider(s, v.an[i].vec, v.an[i].norm2)
 	}
 	best = trimWords(best, max(m.Words, 8))
 

@@ -3,35 +3,44 @@ package annex
 import "github.com/duetbot/duet/shared/embed"
 
 // voice is what compose reads of a persona's samples: their manner, word
-// weights fitted to them, and their vectors under those weights. A
+// weights fitted to them, and each one's analysis under those weights. A
 // persona works it out once for its latest samples (NewPersona); a request
-// that teaches more of the person's answers changes only what they change
-// (with).
+// that teaches more of the person's answers shares the analyses of the
+// samples it keeps and adds its own (with).
 type voice struct {
 	lex     embed.Lexical
 	samples []string
-	stats   []sampleStats
-	vecs    []embed.Sparse
-	norm2   []float64
+	an      []*analysis // of samples[i]
 	manner  Manner
+}
+
+// analysis is what compose reads of one sample.
+type analysis struct {
+	stats sampleStats
+	vec   embed.Sparse
+	norm2 float64
 }
 
 // newVoice analyses samples, weighing their words by how rare they are
 // among them.
 func newVoice(samples []string) *voice {
-	v := &voice{lex: embed.FitLexical(samples), samples: samples,
-		stats: make([]sampleStats, len(samples)), vecs: make([]embed.Sparse, len(samples)), norm2: make([]float64, len(samples))}
+	v := &voice{lex: embed.FitLexical(samples), samples: samples, an: make([]*analysis, len(samples))}
+	all := make([]analysis, len(samples))
 	for i, s := range samples {
-		v.analyse(i, s)
+		all[i] = v.analyse(s)
+		v.an[i] = &all[i]
 	}
-	v.manner = mannerFrom(v.stats, false)
+	v.manner = v.mannerOf()
 	return v
 }
 
-func (v *voice) analyse(i int, s string) {
-	v.stats[i] = statsOf(s, false)
-	v.vecs[i] = v.lex.Sparse(s)
-	v.norm2[i] = v.vecs[i].Norm2()
+func (v *voice) analyse(s string) analysis {
+	vec := v.lex.Sparse(s)
+	return analysis{stats: statsOf(s, false), vec: vec, norm2: vec.Norm2()}
+}
+
+func (v *voice) mannerOf() Manner {
+	return mannerFrom(len(v.an), func(i int) *sampleStats { return &v.an[i].stats }, false)
 }
 
 // with returns the voice of the latest MaxSamples of all's texts followed
@@ -58,21 +67,22 @@ func (v *voice) with(all, extra []string) *voice {
 		}
 	}
 	n := len(keep) + len(extra)
-	w := &voice{lex: v.lex, samples: make([]string, 0, n),
-		stats: make([]sampleStats, n), vecs: make([]embed.Sparse, n), norm2: make([]float64, n)}
+	w := &voice{lex: v.lex, samples: make([]string, 0, n), an: make([]*analysis, 0, n)}
 	for k := len(keep) - 1; k >= 0; k-- {
-		i, j := keep[k], len(w.samples)
+		i := keep[k]
 		w.samples = append(w.samples, all[i])
 		if i >= from {
-			w.stats[j], w.vecs[j], w.norm2[j] = v.stats[i-from], v.vecs[i-from], v.norm2[i-from]
+			w.an = append(w.an, v.an[i-from])
 		} else {
-			w.analyse(j, all[i])
+			a := w.analyse(all[i])
+			w.an = append(w.an, &a)
 		}
 	}
 	for _, t := range extra {
+		a := w.analyse(t)
 		w.samples = append(w.samples, t)
-		w.analyse(len(w.samples)-1, t)
+		w.an = append(w.an, &a)
 	}
-	w.manner = mannerFrom(w.stats, false)
+	w.manner = w.mannerOf()
 	return w
 }

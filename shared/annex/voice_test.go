@@ -40,11 +40,17 @@ func TestVoiceWith(t *testing.T) {
 				t.Fatalf("samples: got %d %q…, want %d %q…", len(got.samples), got.samples[:3], len(want), want[:3])
 			}
 			fresh := newVoice(want)
-			if !reflect.DeepEqual(got.manner, fresh.manner) || !reflect.DeepEqual(got.stats, fresh.stats) {
+			if !reflect.DeepEqual(got.manner, fresh.manner) {
 				t.Errorf("manner: got %+v, want %+v", got.manner, fresh.manner)
 			}
+			if len(got.an) != len(got.samples) {
+				t.Fatalf("%d analyses of %d samples", len(got.an), len(got.samples))
+			}
 			for i, s := range got.samples {
-				if v := base.lex.Sparse(s); !reflect.DeepEqual(got.vecs[i], v) || got.norm2[i] != v.Norm2() {
+				if !reflect.DeepEqual(got.an[i].stats, fresh.an[i].stats) {
+					t.Fatalf("stats of sample %d %q: got %+v, want %+v", i, s, got.an[i].stats, fresh.an[i].stats)
+				}
+				if v := base.lex.Sparse(s); !reflect.DeepEqual(got.an[i].vec, v) || got.an[i].norm2 != v.Norm2() {
 					t.Fatalf("vector of sample %d %q: not the one under the persona's word weights", i, s)
 				}
 			}
