@@ -5,7 +5,7 @@ ADDR    ?= 127.0.0.1:8080
 DIALECT ?= telegram
 FUZZTIME ?= 8s
 
-.PHONY: help demo serve build lambdas build-TelegramFunction build-AnnexFunction build-SweeperFunction test test-unit lint sim bench loadtest coldstart fuzz ci clean clariq-fit rate-fit eval-report
+.PHONY: help demo serve build lambdas build-TelegramFunction build-AnnexFunction build-SweeperFunction test test-unit lint sim bench loadtest annex-loadtest coldstart fuzz ci clean clariq-fit rate-fit eval-report
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -65,6 +65,9 @@ bench: ## the per-message benchmark (compare runs with benchstat)
 
 loadtest: build ## `duet serve` beside a bare Go relay under the same wrk load (needs wrk): requests/s, p50, p99
 	@./.ci/loadtest $(BIN)/duet
+
+annex-loadtest: build ## `duet serve`'s POST /annex under wrk with generated personas of 42, 3,000 and 30,000 messages (needs wrk): requests/s, p50, p99, start, memory
+	@./.ci/annex-loadtest $(BIN)/duet
 
 coldstart: ## each function's INIT against a hello-world Go Lambda, its bootstrap's size, a warm message's duration (no Docker; RUNS, WARM)
 	@./.ci/coldstart/run

@@ -3,6 +3,7 @@ package annex
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -152,7 +153,8 @@ func FuzzConversationShapes(f *testing.F) {
 func validUTF8(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
 
 // FuzzParseTranscript checks transcripts. Properties: an accepted one names
-// its person and has messages, each with a sender; it survives
+// its person and has messages, each with a sender; ParseTranscriptText
+// reads the same person, users, senders and texts from it; it survives
 // re-encoding; its turns are the person's non-empty answers to someone
 // else's message just before; its pairs are the person's non-empty
 // messages.
@@ -171,6 +173,14 @@ func FuzzParseTranscript(f *testing.F) {
 		tr, err := ParseTranscript(b)
 		if err != nil {
 			return
+		}
+		// What a persona reads of it is the same, read lean.
+		text, err := ParseTranscriptText(b)
+		if err != nil {
+			t.Fatalf("ParseTranscriptText refused what ParseTranscript accepted: %v", err)
+		}
+		if text.Person != tr.Person || !slices.Equal(text.Users, tr.Users) || !slices.Equal(text.Pairs(), tr.Pairs()) || len(text.Turns()) != len(tr.Turns()) {
+			t.Fatalf("ParseTranscriptText: got %+v, want the person, users and messages' senders and texts of %+v", text, tr)
 		}
 		if strings.TrimSpace(tr.Person) == "" || len(tr.Messages) == 0 {
 			t.Fatalf("accepted a transcript without a person or messages: %+v", tr)

@@ -30,43 +30,83 @@ const minRepeat = 2
 
 // MannerOf measures the manner of samples.
 func MannerOf(samples []string) Manner {
-	var m Manner
-	if len(samples) == 0 {
-		return m
+	stats := make([]sampleStats, len(samples))
+	for i, s := range samples {
+		stats[i] = statsOf(s, true)
 	}
-	lengths := make([]int, 0, len(samples))
-	openers, closers, vocab := map[string]int{}, map[string]int{}, map[string]int{}
-	lower := 0
-	for _, s := range samples {
-		s = strings.TrimSpace(s)
-		words := embed.Words(s)
-		lengths = append(lengths, len(words))
-		if r, _ := utf8.DecodeRuneInString(s); unicode.IsLower(r) {
-			lower++
-		}
-		if o := opener(s); o != "" {
-			openers[o]++
-		}
-		if c := closer(s); c != "" {
-			closers[c]++
-		}
+	return mannerFrom(len(stats), func(i int) *sampleStats { return &stats[i] }, true)
+}
+
+// sampleStats is what MannerOf reads of one sample: worked out once per
+// sample, a persona's manner is then a sum over its samples' stats.
+type sampleStats struct {
+	words          int
+	lower          bool
+	opener, closer string
+	vocab          []string // content words, when asked for
+}
+
+func statsOf(s string, vocab bool) sampleStats {
+	s = strings.TrimSpace(s)
+	words := embed.Words(s)
+	r, _ := utf8.DecodeRuneInString(s)
+	st := sampleStats{words: len(words), lower: unicode.IsLower(r), opener: opener(s), closer: closer(s)}
+	if vocab {
 		for _, w := range words {
 			if !embed.IsStopword(w) && len(w) > 2 {
-				vocab[w]++
+				st.vocab = append(st.vocab, w)
+			}
+		}
+	}
+	return st
+}
+
+// mannerFrom sums the stats of n samples, stat(i) being sample i's, into
+// their manner; without vocab, Vocabulary is left empty (compose does not
+// use it).
+func mannerFrom(n int, stat func(i int) *sampleStats, vocab bool) Manner {
+	var m Manner
+	if n == 0 {
+		return m
+	}
+	lengths := make([]int, 0, n)
+	openers, closers := map[string]int{}, map[string]int{}
+	var vocabs map[string]int
+	if vocab {
+		vocabs = map[string]int{}
+	}
+	lower := 0
+	for i := range n {
+		st := stat(i)
+		lengths = append(lengths, st.words)
+		if st.lower {
+			lower++
+		}
+		if st.opener != "" {
+			openers[st.opener]++
+		}
+		if st.closer != "" {
+			closers[st.closer]++
+		}
+		for _, w := range st.vocab {
+			if vocab {
+				vocabs[w]++
 			}
 		}
 	}
 	sort.Ints(lengths)
 	m.Words = lengths[len(lengths)/2]
-	m.Lowercase = lower*2 > len(samples)
+	m.Lowercase = lower*2 > n
 	m.Openers = habits(openers, minRepeat, 5)
 	m.Closers = habits(closers, minRepeat, 3)
 	used := 0
 	for _, c := range m.Closers {
 		used += closers[c]
 	}
-	m.CloserRate = float64(used) / float64(len(samples))
-	m.Vocabulary = habits(vocab, minRepeat, 20)
+	m.CloserRate = float64(used) / float64(n)
+	if vocab {
+		m.Vocabulary = habits(vocabs, minRepeat, 20)
+	}
 	return m
 }
 

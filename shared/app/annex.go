@@ -32,7 +32,7 @@ func AnnexPersona(ctx context.Context, cfg config.Config, store annex.Store) (an
 		if path = strings.TrimSpace(path); path == "" {
 			continue
 		}
-		t, err := annex.ReadTranscript(path)
+		t, err := annex.ReadTranscriptText(path)
 		if err != nil {
 			return annex.PersonaData{}, fmt.Errorf("ANNEX_PERSONA_FILE: %w", err)
 		}

@@ -2,11 +2,12 @@ package embed
 
 import (
 	"context"
-	"hash/fnv"
 	"maps"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -83,85 +84,221 @@ const (
 
 // Vector returns the vector of one text.
 func (l Lexical) Vector(text string) []float32 {
-	dim := l.Dimensions
-	if dim <= 0 {
-		dim = DefaultDimensions
+	return l.Sparse(text).Dense(l.dim())
+}
+
+func (l Lexical) dim() int {
+	if l.Dimensions <= 0 {
+		return DefaultDimensions
 	}
-	counts := map[string]float64{}
+	return l.Dimensions
+}
+
+// Feature is one distinct feature of a text — a word, a pair of adjacent
+// words or a character trigram of a word, known by the 64-bit FNV-1a hash
+// of its name — with its weight in the text: the logarithm of one plus its
+// weighted count (see Vector).
+type Feature struct {
+	Hash   uint64
+	Weight float64
+}
+
+// Bucket returns the entry of a vector of dim dimensions the feature adds
+// to, and its sign there.
+func (f Feature) Bucket(dim int) (int, float64) {
+	if f.Hash>>63 == 1 {
+		return int(f.Hash % uint64(dim)), -1
+	}
+	return int(f.Hash % uint64(dim)), 1
+}
+
+// Features returns the distinct features of text, in the order they first
+// occur: what Vector hashes into its buckets. An index over them finds the texts that
+// share features with another without comparing it with each.
+func (l Lexical) Features(text string) []Feature {
+	// About one feature per byte of text, at most: one allocation.
+	fs := make([]Feature, 0, len(text)+4)
+	var buf []byte
+	add := func(wt float64, parts ...string) {
+		h := uint64(fnvOffset)
+		for _, p := range parts {
+			for i := 0; i < len(p); i++ {
+				h ^= uint64(p[i])
+				h *= fnvPrime
+			}
+		}
+		fs = append(fs, Feature{Hash: h, Weight: wt})
+	}
 	words := Words(text)
 	for i, w := range words {
 		wt := wordWeight * l.weight(w)
-		if IsStopword(w) {
+		stop := IsStopword(w)
+		if stop {
 			wt = stopWeight * l.weight(w)
 		}
-		counts["w:"+w] += wt
+		add(wt, "w:", w)
 		if i > 0 {
-			counts["p:"+words[i-1]+" "+w] += pairWeight * wt
+			add(pairWeight*wt, "p:", words[i-1], " ", w)
 		}
-		if IsStopword(w) {
+		if stop {
 			continue
 		}
-		r := []rune("<" + w + ">")
-		for j := 0; j+3 <= len(r); j++ {
-			counts["t:"+string(r[j:j+3])] += trigramWeight * l.weight(w)
+		buf = append(append(append(buf[:0], '<'), w...), '>')
+		tw := trigramWeight * l.weight(w)
+		// starts[k] is where the k-th rune of buf begins.
+		var starts [3]int
+		k := 0
+		for j := range string(buf) {
+			if k >= 3 {
+				add(tw, "t:", string(buf[starts[k%3]:j]))
+			}
+			starts[k%3] = j
+			k++
+		}
+		if k >= 3 {
+			add(tw, "t:", string(buf[starts[k%3]:]))
 		}
 	}
-	v := make([]float64, dim)
-	for f, c := range counts {
-		h := fnv.New64a()
-		_, _ = h.Write([]byte(f))
-		sum := h.Sum64()
-		idx := int(sum % uint64(dim))
-		sign := 1.0
-		if sum>>63 == 1 {
-			sign = -1
+	// Merge repeated features through a small open-addressing table, then
+	// take the log of their counts, as the sum of a feature's weights is
+	// sublinear in how often it occurs.
+	tp := tablePool.Get().(*[]int32)
+	defer tablePool.Put(tp)
+	m := 16
+	for m < 2*len(fs) {
+		m *= 2
+	}
+	if cap(*tp) < m {
+		*tp = make([]int32, m)
+	}
+	table := (*tp)[:m] // 1 + the position in out of the feature there
+	out := fs[:0]
+	for _, f := range fs {
+		for i := f.Hash & uint64(m-1); ; i = (i + 1) & uint64(m-1) {
+			if j := table[i]; j == 0 {
+				out = append(out, f)
+				table[i] = int32(len(out))
+				break
+			} else if out[j-1].Hash == f.Hash {
+				out[j-1].Weight += f.Weight
+				break
+			}
 		}
-		v[idx] += sign * math.Log1p(c) // sublinear in how often a feature occurs
 	}
-	var norm float64
-	for _, x := range v {
-		norm += x * x
-	}
-	out := make([]float32, dim)
-	if norm == 0 {
-		return out
-	}
-	norm = math.Sqrt(norm)
-	for i, x := range v {
-		out[i] = float32(x / norm)
+	clear(table)
+	for i := range out {
+		out[i].Weight = math.Log1p(out[i].Weight)
 	}
 	return out
 }
 
+// tablePool holds Features' merge tables, all zero.
+var tablePool = sync.Pool{New: func() any { return new([]int32) }}
+
+// FNV-1a, 64 bits (hash/fnv's constants), inlined so that hashing a feature
+// needs no allocation.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// Sparse returns the vector of text (as Vector does) as its non-zero
+// entries.
+func (l Lexical) Sparse(text string) Sparse {
+	return l.SparseOf(l.Features(text))
+}
+
+// SparseOf returns the vector of a text whose features are fs.
+func (l Lexical) SparseOf(fs []Feature) Sparse {
+	dim := l.dim()
+	// Sum the features into a dense scratch vector, marking the entries
+	// they touch in a bitmap, then read those entries in order: no sort,
+	// and no pass over the untouched ones.
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	if len(sc.v) < dim {
+		sc.v = make([]float64, dim)
+		sc.touched = make([]uint64, (dim+63)/64)
+	}
+	v, touched := sc.v, sc.touched
+	for _, f := range fs {
+		i, sign := f.Bucket(dim)
+		v[i] += sign * f.Weight
+		touched[i/64] |= 1 << (i % 64)
+	}
+	var norm float64
+	nz := 0
+	for w, set := range touched {
+		for ; set != 0; set &= set - 1 {
+			x := v[w*64+bits.TrailingZeros64(set)]
+			norm += x * x
+			nz++
+		}
+	}
+	var s Sparse
+	if norm != 0 {
+		norm = math.Sqrt(norm)
+		s.Index = make([]int32, 0, nz)
+		s.Value = make([]float32, 0, nz)
+	}
+	for w, set := range touched {
+		for ; set != 0; set &= set - 1 {
+			i := w*64 + bits.TrailingZeros64(set)
+			if x := v[i]; norm != 0 && x != 0 {
+				if f := float32(x / norm); f != 0 {
+					s.Index = append(s.Index, int32(i))
+					s.Value = append(s.Value, f)
+				}
+			}
+			v[i] = 0
+		}
+		touched[w] = 0
+	}
+	return s
+}
+
+// scratch is SparseOf's dense vector and bitmap of touched entries, both
+// zero between uses.
+type scratch struct {
+	v       []float64
+	touched []uint64
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
 // Words splits text into lower-case words of letters and digits; an
 // apostrophe inside a word is kept ("don't").
 func Words(text string) []string {
+	lower := strings.ToLower(text)
 	var words []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			words = append(words, strings.Trim(b.String(), "'"))
-			b.Reset()
+	start, curly := -1, false // the word being read starts at start
+	flush := func(end int) {
+		if start < 0 {
+			return
 		}
+		w := lower[start:end]
+		if curly {
+			w = strings.ReplaceAll(w, "’", "'")
+		}
+		if w = strings.TrimRight(w, "'"); w != "" {
+			words = append(words, w)
+		}
+		start, curly = -1, false
 	}
-	for _, r := range strings.ToLower(text) {
+	for i, r := range lower {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		case (r == '\'' || r == '’') && b.Len() > 0:
-			b.WriteRune('\'')
+			if start < 0 {
+				start = i
+			}
+		case (r == '\'' || r == '’') && start >= 0:
+			curly = curly || r == '’'
 		default:
-			flush()
+			flush(i)
 		}
 	}
-	flush()
-	out := words[:0]
-	for _, w := range words {
-		if w != "" {
-			out = append(out, w)
-		}
-	}
-	return out
+	flush(len(lower))
+	return words
 }
 
 // IsStopword reports whether w (lower case) is a common English function
