@@ -3,20 +3,24 @@ package clariq
 import (
 	"strings"
 	"unicode"
+
+	"github.com/duetbot/duet/shared/embed"
 )
 
-// stopwords are function words and the phrasing of requests and
+// stopwords are the project's function words (embed.Stopwords, which the
+// offline brain and the embeddings share) and the phrasing of requests and
 // clarifying questions ("tell me about", "are you looking for"), which
-// say nothing of the topic.
+// say nothing of the topic; the remaining function words of the NLTK list
+// the model was first fitted with are kept, so the fitted weights keep
+// their meaning.
 var stopwords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be because been
-before being below between both but by can could did do does doing down during each few for from further
-had has have having he her here hers herself him himself his how i if in into is it its itself just
-me more most my myself no nor not now of off on once only or other our ours out over own same she
-should so some such than that the their theirs them themselves then there these they this those
-through to too under until up very was we were what when where which while who whom why will with
-would you your yours yourself s t don ll m re ve d
+	for _, w := range embed.Stopwords() {
+		m[w] = true
+	}
+	for _, w := range strings.Fields(`above after again against before below between both d don during each few
+because further her hers herself him himself his itself ll m myself nor now once other ours re theirs themselves
+through under until ve while yours yourself
 tell find information info give show want like looking look know learn interested interest
 please need needs wanting search searching im id`) {
 		m[w] = true
