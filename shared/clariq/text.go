@@ -2,7 +2,6 @@ package clariq
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/duetbot/duet/shared/embed"
 )
@@ -28,29 +27,16 @@ please need needs wanting search searching im id`) {
 	return m
 }()
 
-// words splits s into lower-case words of letters and digits; an
-// apostrophe inside a word is dropped ("obama's" → "obamas" → stem "obama").
+// words splits s into lower-case words as embed.Words does, with the
+// apostrophes taken out ("obama's" → "obamas" → stem "obama").
 func words(s string) []string {
-	var out []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, b.String())
-			b.Reset()
+	ws := embed.Words(s)
+	for i, w := range ws {
+		if strings.Contains(w, "'") {
+			ws[i] = strings.ReplaceAll(w, "'", "")
 		}
 	}
-	for _, r := range s {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
-		case r == '\'' || r == '’':
-			// keep the word whole
-		default:
-			flush()
-		}
-	}
-	flush()
-	return out
+	return ws
 }
 
 // terms returns the stemmed content words of s, in order, with repeats.
