@@ -200,12 +200,8 @@ func (c *Client) GetUpdates(ctx context.Context, offset int64, timeout time.Dura
 // acted on: 429 and 5xx. A connection that fails after the request was
 // written returns an error wrapping ErrMaybeSent, not retried.
 func (c *Client) SendMessage(ctx context.Context, chatID int64, text string) (*Message, error) {
-	params := struct {
-		ChatID int64  `json:"chat_id"`
-		Text   string `json:"text"`
-	}{chatID, text}
 	var raw json.RawMessage
-	if err := c.call(ctx, "sendMessage", params, notIdempotent, 0, &raw); err != nil {
+	if err := c.call(ctx, "sendMessage", sendParams{chatID, text}, notIdempotent, 0, &raw); err != nil {
 		return nil, err
 	}
 	var m Message
@@ -216,10 +212,16 @@ func (c *Client) SendMessage(ctx context.Context, chatID int64, text string) (*M
 	return &m, nil
 }
 
-// Send delivers text to a chat: it makes the client a convai.Sender.
+// Send delivers text to a chat: it makes the client a convai.Sender. It
+// is SendMessage without the message: the answer is checked, not decoded.
 func (c *Client) Send(ctx context.Context, chatID int64, text string) error {
-	_, err := c.SendMessage(ctx, chatID, text)
-	return err
+	return c.call(ctx, "sendMessage", sendParams{chatID, text}, notIdempotent, 0, nil)
+}
+
+// sendParams are sendMessage's parameters.
+type sendParams struct {
+	ChatID int64  `json:"chat_id"`
+	Text   string `json:"text"`
 }
 
 // SetWebhook points the bot's updates at url, to be sent with secretToken
@@ -295,9 +297,11 @@ func (c *Client) call(ctx context.Context, method string, params any, idem bool,
 // and whether a retry may help. A request that is not idem is retried
 // after a network failure only if it was not written in full.
 func (c *Client) attempt(ctx context.Context, method string, body []byte, idem bool, longPoll time.Duration) (json.RawMessage, bool, error) {
-	if c.requestTimeout > 0 {
+	// A context ending sooner (the chat engine's budget) needs no second
+	// deadline: one timer less on every reply's path.
+	if limit := c.requestTimeout + longPoll; c.requestTimeout > 0 && !endsWithin(ctx, limit) {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.requestTimeout+longPoll)
+		ctx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
 	var written atomic.Bool // set on the transport's goroutine
@@ -343,6 +347,12 @@ func (c *Client) attempt(ctx context.Context, method string, body []byte, idem b
 		return nil, false, c.redact(err)
 	}
 	return result, false, nil
+}
+
+// endsWithin reports whether ctx has a deadline d or less from now.
+func endsWithin(ctx context.Context, d time.Duration) bool {
+	deadline, ok := ctx.Deadline()
+	return ok && time.Until(deadline) <= d
 }
 
 // envelope is the wrapped answer shape; OK is nil when the answer is bare.
