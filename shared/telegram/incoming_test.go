@@ -65,7 +65,41 @@ func TestParseIncoming(t *testing.T) {
 
 func TestParseIncomingAllocs(t *testing.T) {
 	body := `{"update_id":42,"message":{"message_id":7,"chat":{"id":-5,"type":"private"},"date":1700000000,"text":"hello there"}}`
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	if n := testing.AllocsPerRun(100, func() { _, _ = ParseIncoming(body) }); n != 0 {
+		t.Errorf("got %v allocations, want 0", n)
+	}
+}
+
+func TestAnsweredOK(t *testing.T) {
+	tests := []struct {
+		status int
+		body   string
+		want   bool
+	}{
+		{200, `{"ok":true,"result":{"message_id":1,"chat":{"id":1,"type":"private"},"date":1795255200,"text":"ok"}}`, true},
+		{200, ` {"ok" : true, "result": true} `, true},
+		{200, `{"ok":true}`, true},
+		{500, `{"ok":true}`, false},
+		{200, `{"ok":false,"error_code":400,"description":"x"}`, false},
+		{200, `{"ok":true,"OK":false}`, false},       // decodeAnswer decides
+		{200, `{"ok":true,"error_code":"x"}`, false}, // decodeAnswer refuses it
+		{200, `{"message_id":1,"chat":{"id":1}}`, false},
+		{200, `true`, false},
+		{200, `{"ok":true`, false},
+	}
+	for _, tt := range tests {
+		if got := answeredOK(tt.status, tt.body); got != tt.want {
+			t.Errorf("answeredOK(%d, %s) = %v, want %v", tt.status, tt.body, got, tt.want)
+		}
+	}
+	if raceEnabled {
+		return // the race detector allocates
+	}
+	body := tests[0].body
+	if n := testing.AllocsPerRun(100, func() { answeredOK(200, body) }); n != 0 {
 		t.Errorf("got %v allocations, want 0", n)
 	}
 }
