@@ -13,6 +13,7 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -328,13 +329,7 @@ func (c *Client) attempt(ctx context.Context, method string, body []byte, idem b
 		return nil, true, c.redact(err)
 	}
 	defer resp.Body.Close()
-	// Read into a string, sized by Content-Length: answeredOK reads it in
-	// place.
-	var answer strings.Builder
-	if n := resp.ContentLength; n > 0 && n <= maxBody {
-		answer.Grow(int(n))
-	}
-	_, err = io.Copy(&answer, io.LimitReader(resp.Body, maxBody))
+	answer, err := readAnswer(resp.Body)
 	if err != nil {
 		// The server answered: an idem request is safe to send again, any
 		// other may have been acted on.
@@ -344,10 +339,10 @@ func (c *Client) attempt(ctx context.Context, method string, body []byte, idem b
 		}
 		return nil, true, c.redact(err)
 	}
-	if !wantResult && answeredOK(resp.StatusCode, answer.String()) {
+	if !wantResult && answeredOK(resp.StatusCode, answer) {
 		return nil, false, nil
 	}
-	result, err := decodeAnswer(resp, []byte(answer.String()))
+	result, err := decodeAnswer(resp, []byte(answer))
 	if apiErr, ok := errors.AsType[*APIError](err); ok {
 		apiErr.Description = redactToken(apiErr.Description, c.token)
 		return nil, apiErr.retryable(), err
@@ -363,6 +358,22 @@ func (c *Client) attempt(ctx context.Context, method string, body []byte, idem b
 func endsWithin(ctx context.Context, d time.Duration) bool {
 	deadline, ok := ctx.Deadline()
 	return ok && time.Until(deadline) <= d
+}
+
+// answerBuffers are the buffers answers are read into: one allocation
+// per answer (its text), not a buffer grown from nothing for each.
+var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// readAnswer reads an answer of at most maxBody bytes.
+func readAnswer(body io.Reader) (string, error) {
+	buf := answerBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	_, err := buf.ReadFrom(io.LimitReader(body, maxBody))
+	answer := buf.String()
+	if buf.Cap() <= 64<<10 { // a large getUpdates answer is not kept
+		answerBuffers.Put(buf)
+	}
+	return answer, err
 }
 
 // answeredOK reports, without allocating, whether an answer of the usual
