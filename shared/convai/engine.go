@@ -158,16 +158,9 @@ func (e *Engine) lease(ctx context.Context, owner string) Lease {
 // recording returns the context in which a sender records what it did: it
 // outlives ctx's deadline by cleanupTime — still inside the sender's lease,
 // so that no one takes over a record whose delivery is being recorded.
-// While ctx (a budget, never cancelled but by its deadline) has cleanupTime
-// left, it is that context itself: a record is then given at least the
-// same time, with no second deadline timer on every message's path.
 func recording(ctx context.Context) (context.Context, context.CancelFunc) {
 	deadline, ok := ctx.Deadline()
-	now := time.Now()
-	if ok && deadline.Sub(now) >= cleanupTime {
-		return ctx, func() {}
-	}
-	if !ok || deadline.Before(now) {
+	if now := time.Now(); !ok || deadline.Before(now) {
 		deadline = now
 	}
 	return context.WithDeadline(context.WithoutCancel(ctx), deadline.Add(cleanupTime))
