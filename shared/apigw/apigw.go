@@ -93,15 +93,36 @@ func Error(ctx context.Context, log *slog.Logger, err error) events.APIGatewayV2
 // Body returns the request body, decoded from base64 when API Gateway
 // encoded it, or an ETOOLARGE error when it is over MaxBodyBytes.
 func Body(req events.APIGatewayV2HTTPRequest) ([]byte, error) {
+	if req.IsBase64Encoded {
+		return decodeBody(req)
+	}
+	s, err := BodyString(req)
+	if err != nil {
+		return nil, err
+	}
+	return []byte(s), nil
+}
+
+// BodyString is Body as a string: the request's own, not a copy, unless
+// API Gateway encoded it in base64.
+func BodyString(req events.APIGatewayV2HTTPRequest) (string, error) {
+	if req.IsBase64Encoded {
+		b, err := decodeBody(req)
+		return string(b), err
+	}
+	if len(req.Body) > MaxBodyBytes {
+		return "", tooLarge()
+	}
+	return req.Body, nil
+}
+
+func decodeBody(req events.APIGatewayV2HTTPRequest) ([]byte, error) {
 	if len(req.Body) > MaxBodyBytes*4/3+4 {
 		return nil, tooLarge()
 	}
-	b := []byte(req.Body)
-	if req.IsBase64Encoded {
-		var err error
-		if b, err = base64.StdEncoding.DecodeString(req.Body); err != nil {
-			return nil, duet.Errorf(duet.EINVALID, "body is not valid base64")
-		}
+	b, err := base64.StdEncoding.DecodeString(req.Body)
+	if err != nil {
+		return nil, duet.Errorf(duet.EINVALID, "body is not valid base64")
 	}
 	if len(b) > MaxBodyBytes {
 		return nil, tooLarge()

@@ -1,6 +1,7 @@
 package apigw_test
 
 import (
+	"encoding/base64"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -93,5 +94,34 @@ func BenchmarkFromHTTP(b *testing.B) {
 		if _, err := apigw.FromHTTP(r); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestBody(t *testing.T) {
+	big := strings.Repeat("x", apigw.MaxBodyBytes+1)
+	tests := []struct {
+		name    string
+		req     events.APIGatewayV2HTTPRequest
+		want    string
+		wantErr string
+	}{
+		{name: "plain", req: events.APIGatewayV2HTTPRequest{Body: `{"a":1}`}, want: `{"a":1}`},
+		{name: "base64", req: events.APIGatewayV2HTTPRequest{Body: base64.StdEncoding.EncodeToString([]byte("hé")), IsBase64Encoded: true}, want: "hé"},
+		{name: "empty", req: events.APIGatewayV2HTTPRequest{}},
+		{name: "bad base64", req: events.APIGatewayV2HTTPRequest{Body: "!!", IsBase64Encoded: true}, wantErr: duet.EINVALID},
+		{name: "too large", req: events.APIGatewayV2HTTPRequest{Body: big}, wantErr: duet.ETOOLARGE},
+		{name: "too large in base64", req: events.APIGatewayV2HTTPRequest{Body: base64.StdEncoding.EncodeToString([]byte(big)), IsBase64Encoded: true}, wantErr: duet.ETOOLARGE},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := apigw.Body(tt.req)
+			s, serr := apigw.BodyString(tt.req)
+			if duet.Code(err) != tt.wantErr || duet.Code(serr) != tt.wantErr {
+				t.Fatalf("got errors %v and %v, want code %q", err, serr, tt.wantErr)
+			}
+			if string(b) != tt.want || s != tt.want {
+				t.Errorf("got Body %q and BodyString %q, want %q", b, s, tt.want)
+			}
+		})
 	}
 }

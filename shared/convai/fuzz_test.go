@@ -402,3 +402,41 @@ func FuzzValidate(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAppendReply checks that the reply's hand-written encoding is
+// byte for byte what encoding/json makes of a Reply (mustJSON, the
+// simple path).
+func FuzzAppendReply(f *testing.F) {
+	for _, s := range []string{"Hello", "", "a \"quoted\" \\ <b>&</b>", "\x00\x01\b\f\n\r\t\x1f\x7f", "\u2028\u2029é😀", "\xff\xfe x \xed\xa0\x80", strings.Repeat("ж", 300)} {
+		f.Add(s, 7)
+		f.Add(s, 0)
+	}
+	f.Fuzz(func(t *testing.T, text string, rating int) {
+		r := Reply{Text: text}
+		if rating != 0 {
+			r.Evaluation, r.MsgEvaluation = &rating, &rating
+		}
+		if got, want := string(appendReply(nil, text, rating)), mustJSON(r); got != want {
+			t.Fatalf("got %s, want %s", got, want)
+		}
+	})
+}
+
+// FuzzIsGoodbyeASCII checks that the allocation-free goodbye check agrees
+// with the simple one on every text it takes.
+func FuzzIsGoodbyeASCII(f *testing.F) {
+	for _, s := range []string{"Bye!", "ok, see you later :)", "I will do it later", "Gotta go. Bye bye", "bye?\nwhy", "  ", "", "Talk to you LATER!!", "good-bye", "it's late, good night", "Byé"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, ok := isGoodbyeASCII(text); ok && got != isGoodbye(text) {
+			t.Fatalf("isGoodbyeASCII(%q) = %v, isGoodbye says %v", text, got, !got)
+		}
+	})
+}
+
+func TestIsGoodbyeAllocs(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { IsGoodbye("Honestly I am more scared of bees than wasps. Bye!") }); n != 0 {
+		t.Errorf("got %v allocations, want 0", n)
+	}
+}

@@ -169,21 +169,88 @@ type Final struct {
 // evaluation. The text is cut so that the whole message, JSON included,
 // stays within MaxTextLen characters.
 func EncodeReply(text string, rating int) string {
-	r := Reply{Text: strings.TrimSpace(text)}
+	text = strings.TrimSpace(text)
 	if rating != 0 {
-		v := brain.Clamp(rating)
-		r.Evaluation, r.MsgEvaluation = &v, &v
+		rating = brain.Clamp(rating)
 	}
+	var buf [512]byte // most replies: encoded on the stack, one allocation
 	for {
-		msg := mustJSON(r)
-		over := utf8.RuneCountInString(msg) - MaxTextLen
+		msg := appendReply(buf[:0], text, rating)
+		over := utf8.RuneCount(msg) - MaxTextLen
 		if over <= 0 {
-			return msg
+			return string(msg)
 		}
 		// One character takes up to 6 once escaped (\u00XX): cutting over/6
 		// never cuts more than needed, and the loop converges quickly.
-		r.Text = truncate(r.Text, utf8.RuneCountInString(r.Text)-max(over/6, 1))
+		text = truncate(text, utf8.RuneCountInString(text)-max(over/6, 1))
 	}
+}
+
+// appendReply appends the JSON of Reply{text, rating, rating} (no
+// evaluation for rating 0) as mustJSON writes it, without reflection.
+func appendReply(b []byte, text string, rating int) []byte {
+	b = append(b, `{"text":`...)
+	b = appendString(b, text)
+	if rating != 0 {
+		b = append(b, `,"evaluation":`...)
+		b = strconv.AppendInt(b, int64(rating), 10)
+		b = append(b, `,"msg_evaluation":`...)
+		b = strconv.AppendInt(b, int64(rating), 10)
+	}
+	return append(b, '}')
+}
+
+// appendString appends s as a JSON string the way encoding/json does
+// without HTML escaping: invalid UTF-8 becomes U+FFFD; control
+// characters, U+2028 and U+2029 are escaped.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // EncodeFinal returns the inner JSON of the last message of a chat: the
@@ -499,9 +566,78 @@ var goodbyes = []string{
 	"talk later", "ttyl", "good night", "cya", "later",
 }
 
+// paddedGoodbyes are the goodbyes with a space either side, as they are
+// found among the words.
+var paddedGoodbyes = func() [][]byte {
+	out := make([][]byte, len(goodbyes))
+	for i, g := range goodbyes {
+		out[i] = []byte(" " + g + " ")
+	}
+	return out
+}()
+
 // IsGoodbye reports whether the partner's text clearly says goodbye: a
 // farewell phrase that makes up the message or closes it.
 func IsGoodbye(text string) bool {
+	if bye, ok := isGoodbyeASCII(text); ok {
+		return bye
+	}
+	return isGoodbye(text)
+}
+
+// isGoodbyeASCII is isGoodbye without allocating, for a short ASCII text
+// (the partner's usual message); ok is false for any other text.
+func isGoodbyeASCII(text string) (bye, ok bool) {
+	var lower [256]byte
+	if len(text) > len(lower) {
+		return false, false
+	}
+	for i := range len(text) {
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			return false, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	t := bytes.TrimRight(bytes.TrimSpace(lower[:len(text)]), " !.?,:;)(")
+	if len(t) == 0 {
+		return false, true
+	}
+	if i := bytes.LastIndexAny(t, ".!?\n"); i >= 0 {
+		t = bytes.TrimSpace(t[i+1:])
+	}
+	// The words, each with a space either side: " w1 w2 … wn ".
+	var buf [len(lower) + 2]byte
+	joined, words, in := append(buf[:0], ' '), 0, false
+	for _, c := range t {
+		if c == '\'' || 'a' <= c && c <= 'z' {
+			if !in {
+				words++
+			}
+			joined, in = append(joined, c), true
+		} else if in {
+			joined, in = append(joined, ' '), false
+		}
+	}
+	if in || words == 0 {
+		joined = append(joined, ' ')
+	}
+	for i, g := range paddedGoodbyes {
+		if bytes.HasSuffix(joined, g) || (words <= 4 && bytes.Contains(joined, g)) {
+			if goodbyes[i] == "later" && words > 2 {
+				continue
+			}
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// isGoodbye is IsGoodbye for any text.
+func isGoodbye(text string) bool {
 	t := strings.ToLower(strings.TrimSpace(text))
 	t = strings.TrimRight(t, " !.?,:;)(")
 	if t == "" {

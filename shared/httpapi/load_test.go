@@ -195,12 +195,12 @@ func benchmarkBare(b *testing.B) {
 	out := &counter{}
 	reply := convai.EncodeReply("That sounds fun. What else do you like?", 7)
 	handle := func(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
-		body, err := apigw.Body(req)
+		body, err := apigw.BodyString(req)
 		if err != nil {
 			return apigw.Error(ctx, slog.New(slog.DiscardHandler), err), nil
 		}
-		if u, err := telegram.ParseUpdate(body); err == nil {
-			_ = out.Send(ctx, u.Message.Chat.ID, reply)
+		if u, err := telegram.ParseIncoming(body); err == nil {
+			_ = out.Send(ctx, u.ChatID, reply)
 		}
 		return apigw.RawJSON(http.StatusOK, `{"ok":true}`), nil
 	}

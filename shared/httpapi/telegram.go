@@ -47,8 +47,12 @@ func NewTelegram(engine Handler, secret string, log *slog.Logger) *Telegram {
 	return &Telegram{engine: engine, secret: newSecret(secret), log: log}
 }
 
+// okAnswer is the answer to every update the webhook is done with, made
+// once: each answer shares its Headers map, which nothing modifies.
+var okAnswer = apigw.RawJSON(http.StatusOK, `{"ok":true}`)
+
 // ok returns the answer to every update the webhook is done with.
-func ok() events.APIGatewayV2HTTPResponse { return apigw.RawJSON(http.StatusOK, `{"ok":true}`) }
+func ok() events.APIGatewayV2HTTPResponse { return okAnswer }
 
 // Handle processes one webhook request.
 func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
@@ -58,28 +62,28 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 	if !t.authorized(req) {
 		return apigw.Error(ctx, t.log, duet.Errorf(duet.EUNAUTHORIZED, "missing or wrong %s", SecretHeader)), nil
 	}
-	body, err := apigw.Body(req)
+	body, err := apigw.BodyString(req)
 	if err != nil {
 		return apigw.Error(ctx, t.log, err), nil
 	}
-	u, err := telegram.ParseUpdate(body)
+	u, err := telegram.ParseIncoming(body)
 	if err != nil {
 		t.log.WarnContext(ctx, "dropped update that can never be processed", "err", err)
 		return ok(), nil
 	}
 	// Stop early enough to record a failed delivery and answer 503 before
 	// Lambda's own deadline kills the request.
-	err = t.engine.Handle(reserved{ctx}, convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text})
+	err = t.engine.Handle(reserved{ctx}, convai.Update{UpdateID: u.UpdateID, ChatID: u.ChatID, Text: u.Text})
 	switch duet.Code(err) {
 	case "":
 		return ok(), nil
 	case duet.EINVALID, duet.ENOTFOUND:
-		t.log.InfoContext(ctx, "dropped update", "chat", u.Message.Chat.ID, "update_id", u.UpdateID, "reason", err)
+		t.log.InfoContext(ctx, "dropped update", "chat", u.ChatID, "update_id", u.UpdateID, "reason", err)
 		return ok(), nil
 	case duet.EINTERNAL:
 		// A bug: the same update would fail the same way on every one of
 		// Telegram's retries, for hours.
-		t.log.ErrorContext(ctx, "dropped update after an internal error", "chat", u.Message.Chat.ID, "update_id", u.UpdateID, "err", err)
+		t.log.ErrorContext(ctx, "dropped update after an internal error", "chat", u.ChatID, "update_id", u.UpdateID, "err", err)
 		return ok(), nil
 	}
 	return apigw.Error(ctx, t.log, err), nil

@@ -13,6 +13,7 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -193,12 +194,8 @@ func (c *Client) GetUpdates(ctx context.Context, offset int64, timeout time.Dura
 // acted on: 429 and 5xx. A connection that fails after the request was
 // written returns an error wrapping ErrMaybeSent, not retried.
 func (c *Client) SendMessage(ctx context.Context, chatID int64, text string) (*Message, error) {
-	params := struct {
-		ChatID int64  `json:"chat_id"`
-		Text   string `json:"text"`
-	}{chatID, text}
 	var raw json.RawMessage
-	if err := c.call(ctx, "sendMessage", params, notIdempotent, 0, &raw); err != nil {
+	if err := c.call(ctx, "sendMessage", sendParams{chatID, text}, notIdempotent, 0, &raw); err != nil {
 		return nil, err
 	}
 	var m Message
@@ -209,10 +206,16 @@ func (c *Client) SendMessage(ctx context.Context, chatID int64, text string) (*M
 	return &m, nil
 }
 
-// Send delivers text to a chat: it makes the client a convai.Sender.
+// Send delivers text to a chat: it makes the client a convai.Sender. It
+// is SendMessage without the message: the answer is checked, not decoded.
 func (c *Client) Send(ctx context.Context, chatID int64, text string) error {
-	_, err := c.SendMessage(ctx, chatID, text)
-	return err
+	return c.call(ctx, "sendMessage", sendParams{chatID, text}, notIdempotent, 0, nil)
+}
+
+// sendParams are sendMessage's parameters.
+type sendParams struct {
+	ChatID int64  `json:"chat_id"`
+	Text   string `json:"text"`
 }
 
 // SetWebhook points the bot's updates at url, to be sent with secretToken
@@ -257,7 +260,7 @@ func (c *Client) call(ctx context.Context, method string, params any, idem bool,
 		return fmt.Errorf("telegram %s: encode request: %w", method, err)
 	}
 	for attempt := 1; ; attempt++ {
-		result, again, err := c.attempt(ctx, method, body, idem, longPoll)
+		result, again, err := c.attempt(ctx, method, body, idem, longPoll, out != nil)
 		if err == nil {
 			if out == nil {
 				return nil
@@ -284,13 +287,16 @@ func (c *Client) call(ctx context.Context, method string, params any, idem bool,
 	}
 }
 
-// attempt makes one HTTP request and returns the raw result, or an error
-// and whether a retry may help. A request that is not idem is retried
-// after a network failure only if it was not written in full.
-func (c *Client) attempt(ctx context.Context, method string, body []byte, idem bool, longPoll time.Duration) (json.RawMessage, bool, error) {
-	if c.requestTimeout > 0 {
+// attempt makes one HTTP request and returns the raw result (when
+// wantResult), or an error and whether a retry may help. A request that is
+// not idem is retried after a network failure only if it was not written
+// in full.
+func (c *Client) attempt(ctx context.Context, method string, body []byte, idem bool, longPoll time.Duration, wantResult bool) (json.RawMessage, bool, error) {
+	// A context ending sooner (the chat engine's budget) needs no second
+	// deadline: one timer less on every reply's path.
+	if limit := c.requestTimeout + longPoll; c.requestTimeout > 0 && !endsWithin(ctx, limit) {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.requestTimeout+longPoll)
+		ctx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
 	var written atomic.Bool // set on the transport's goroutine
@@ -316,7 +322,7 @@ func (c *Client) attempt(ctx context.Context, method string, body []byte, idem b
 		return nil, true, c.redact(err)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	answer, err := readAnswer(resp.Body)
 	if err != nil {
 		// The server answered: an idem request is safe to send again, any
 		// other may have been acted on.
@@ -326,7 +332,10 @@ func (c *Client) attempt(ctx context.Context, method string, body []byte, idem b
 		}
 		return nil, true, c.redact(err)
 	}
-	result, err := decodeAnswer(resp, data)
+	if !wantResult && answeredOK(resp.StatusCode, answer) {
+		return nil, false, nil
+	}
+	result, err := decodeAnswer(resp, []byte(answer))
 	if apiErr, ok := errors.AsType[*APIError](err); ok {
 		apiErr.Description = redactToken(apiErr.Description, c.token)
 		return nil, apiErr.retryable(), err
@@ -337,6 +346,50 @@ func (c *Client) attempt(ctx context.Context, method string, body []byte, idem b
 	}
 	return result, false, nil
 }
+
+// endsWithin reports whether ctx has a deadline d or less from now.
+func endsWithin(ctx context.Context, d time.Duration) bool {
+	deadline, ok := ctx.Deadline()
+	return ok && time.Until(deadline) <= d
+}
+
+// answerBuffers are the buffers answers are read into: one allocation
+// per answer (its text), not a buffer grown from nothing for each.
+var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// readAnswer reads an answer of at most maxBody bytes.
+func readAnswer(body io.Reader) (string, error) {
+	buf := answerBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	_, err := buf.ReadFrom(io.LimitReader(body, maxBody))
+	answer := buf.String()
+	if buf.Cap() <= 64<<10 { // a large getUpdates answer is not kept
+		answerBuffers.Put(buf)
+	}
+	return answer, err
+}
+
+// answeredOK reports, without allocating, whether an answer of the usual
+// shape says the call succeeded: a 2xx status and {"ok":true,…} whose
+// other envelope fields are of the types decodeAnswer reads. It is false
+// for anything else, which decodeAnswer then decides (it accepts what
+// answeredOK does; FuzzSendMessage checks that both agree).
+func answeredOK(status int, body string) bool {
+	if status < 200 || status > 299 || !json.Valid([]byte(body)) {
+		return false
+	}
+	ok := false
+	return eachMember(body, func(key, val string) bool {
+		if key == "ok" {
+			ok = val == "true"
+			return ok
+		}
+		return fits(envelopeFields, key, val)
+	}) && ok
+}
+
+// envelopeFields are the fields of envelope but the "ok" answeredOK reads.
+var envelopeFields = []field{{"ok", never}, {"result", isAny}, {"error_code", isInt}, {"description", isString}, {"parameters", never}}
 
 // envelope is the wrapped answer shape; OK is nil when the answer is bare.
 type envelope struct {
