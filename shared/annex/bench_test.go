@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/annex/annextest"
+	"github.com/duetbot/duet/shared/benchcpu"
 	"github.com/duetbot/duet/shared/embed"
 )
 
@@ -20,26 +20,6 @@ func (discard) LoadPersona(context.Context, string) (annex.PersonaData, error) {
 	return annex.PersonaData{}, nil
 }
 func (discard) SavePersona(context.Context, annex.PersonaData) error { return nil }
-
-// cpuStart is the process's CPU time when a benchmark's loop started.
-type cpuStart struct {
-	t  time.Duration
-	ok bool
-}
-
-func startCPU() cpuStart {
-	t, ok := cpuTime()
-	return cpuStart{t, ok}
-}
-
-// reportCPU reports the CPU time per operation since start as cpu-ns/op:
-// unlike ns/op, it holds on a machine whose other work takes CPUs away.
-// It includes the GC's share.
-func reportCPU(b *testing.B, start cpuStart) {
-	if t, ok := cpuTime(); ok && start.ok && b.N > 0 {
-		b.ReportMetric(float64(t-start.t)/float64(b.N), "cpu-ns/op")
-	}
-}
 
 // benchSizes are the persona sizes benchmarked, in transcript messages.
 var benchSizes = []int{42, 3000, 30000}
@@ -73,7 +53,7 @@ func BenchmarkAnswer(b *testing.B) {
 			ctx := context.Background()
 			b.ReportAllocs()
 			b.ResetTimer()
-			defer reportCPU(b, startCPU())
+			defer benchcpu.Start().Report(b)
 			for i := 0; b.Loop(); i++ {
 				if _, err := e.Answer(ctx, reqs[i%len(reqs)]); err != nil {
 					b.Fatal(err)
@@ -110,7 +90,7 @@ func BenchmarkBrief(b *testing.B) {
 			ctx := context.Background()
 			b.ReportAllocs()
 			b.ResetTimer()
-			defer reportCPU(b, startCPU())
+			defer benchcpu.Start().Report(b)
 			for i := 0; b.Loop(); i++ {
 				if _, err := p.Brief(ctx, reqs[i%len(reqs)].Message.Text, nil); err != nil {
 					b.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/duetbot/duet/shared/apigw"
+	"github.com/duetbot/duet/shared/benchcpu"
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/convai"
@@ -93,26 +94,6 @@ func loadRequest(buf []byte, id, chat int64, text string) (events.APIGatewayV2HT
 	return req, buf
 }
 
-// cpuMeter reports the process's CPU time per operation as cpu-ns/op:
-// unlike ns/op, it holds on a machine whose other work takes CPUs away,
-// and under RunParallel it is the cost of one operation, not the wall
-// time of one divided by the goroutines. It includes the GC's share.
-type cpuMeter struct {
-	start time.Duration
-	ok    bool
-}
-
-func startCPU() cpuMeter {
-	t, ok := cpuTime()
-	return cpuMeter{t, ok}
-}
-
-func (m cpuMeter) report(b *testing.B) {
-	if t, ok := cpuTime(); ok && m.ok && b.N > 0 {
-		b.ReportMetric(float64(t-m.start)/float64(b.N), "cpu-ns/op")
-	}
-}
-
 // BenchmarkWebhookLoad measures one partner message through the webhook
 // handler under load: loadChats chats, each with its own context and a long
 // dialogue (the store keeps its newest convai.Window turns), messages from
@@ -165,7 +146,7 @@ func drive(b *testing.B, ids *atomic.Int64, handle apigw.Handler) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := startCPU()
+	cpu := benchcpu.Start()
 	b.RunParallel(func(pb *testing.PB) {
 		w := int(worker.Add(1) - 1)
 		var buf []byte
@@ -186,7 +167,7 @@ func drive(b *testing.B, ids *atomic.Int64, handle apigw.Handler) {
 		}
 	})
 	b.StopTimer()
-	cpu.report(b)
+	cpu.Report(b)
 }
 
 // benchmarkBare is the bare limit of the same path: a handler that only

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package httpapi_test
+package benchcpu
 
 import "time"
 

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package annex_test
-
-import "time"
-
-// cpuTime is unknown here: the benchmarks report no cpu-ns/op.
-func cpuTime() (time.Duration, bool) { return 0, false }
