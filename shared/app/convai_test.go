@@ -101,31 +101,8 @@ func TestConvAINeedsTableAndToken(t *testing.T) {
 // in order; a redelivered update and Engine.Deliver send nothing more;
 // a Stores pair on the table shares it.
 func TestConvAIOnDynamo(t *testing.T) {
-	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
-	if endpoint == "" {
-		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
-	}
 	ctx := context.Background()
-	table := fmt.Sprintf("app-wiring-%d", time.Now().UnixNano())
-	client, err := dynamo.NewClient(ctx, endpoint)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := dynamo.CreateTable(ctx, client, table); err != nil {
-		t.Fatal(err)
-	}
-	api := &botAPI{}
-	srv := httptest.NewServer(api)
-	defer srv.Close()
-	cfg := config.Config{
-		SessionsTable: table, DynamoDBEndpoint: endpoint, SessionTTL: time.Hour,
-		TelegramAPIURL: srv.URL, TelegramBotToken: "test-token",
-		ChatMaxTurns: 10, DeliveryTimeout: 10 * time.Second,
-	}
-	engine, err := ConvAI(ctx, cfg, OfflineBrains(), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
+	engine, api, cfg := engineOnDynamo(t, "app-wiring")
 	updates := []convai.Update{
 		{UpdateID: 1, ChatID: 7, Text: "/start i like to ride horses.\ni help tend the fields."},
 		{UpdateID: 2, ChatID: 7, Text: "hi! do you have any pets?"},
@@ -167,7 +144,7 @@ func TestConvAIOnDynamo(t *testing.T) {
 	}
 	chat, err := chats.Load(ctx, 7)
 	if err != nil {
-		t.Fatalf("the chat is not in %s: %v", table, err)
+		t.Fatalf("the chat is not in %s: %v", cfg.SessionsTable, err)
 	}
 	if chat.Head.Status != convai.Ended {
 		t.Errorf("stored chat status %q, want %q", chat.Head.Status, convai.Ended)
@@ -179,36 +156,13 @@ func TestConvAIOnDynamo(t *testing.T) {
 // undelivered, and Engine.Deliver sends exactly it, once, when the API is
 // back; a second Deliver sends nothing.
 func TestDeliverOnDynamo(t *testing.T) {
-	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
-	if endpoint == "" {
-		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
-	}
 	ctx := context.Background()
-	table := fmt.Sprintf("app-deliver-%d", time.Now().UnixNano())
-	client, err := dynamo.NewClient(ctx, endpoint)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := dynamo.CreateTable(ctx, client, table); err != nil {
-		t.Fatal(err)
-	}
-	api := &botAPI{}
-	srv := httptest.NewServer(api)
-	defer srv.Close()
-	cfg := config.Config{
-		SessionsTable: table, DynamoDBEndpoint: endpoint, SessionTTL: time.Hour,
-		TelegramAPIURL: srv.URL, TelegramBotToken: "test-token",
-		ChatMaxTurns: 10, DeliveryTimeout: 10 * time.Second,
-	}
-	engine, err := ConvAI(ctx, cfg, OfflineBrains(), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
+	engine, api, _ := engineOnDynamo(t, "app-deliver")
 	if err := engine.Handle(ctx, convai.Update{UpdateID: 1, ChatID: 8, Text: "/start i like to ride horses."}); err != nil {
 		t.Fatal(err)
 	}
 	api.setLimited(true)
-	err = engine.Handle(ctx, convai.Update{UpdateID: 2, ChatID: 8, Text: "hi! do you have any pets?"})
+	err := engine.Handle(ctx, convai.Update{UpdateID: 2, ChatID: 8, Text: "hi! do you have any pets?"})
 	if !errors.Is(err, convai.ErrUndelivered) {
 		t.Fatalf("Handle while the Bot API refuses: %v, want ErrUndelivered", err)
 	}
@@ -233,4 +187,37 @@ func TestDeliverOnDynamo(t *testing.T) {
 	if n := len(api.messages()); n != 1 {
 		t.Errorf("after a second Deliver: %d messages, want still 1", n)
 	}
+}
+
+// engineOnDynamo builds the ConvAI engine as the Lambda does (app.ConvAI)
+// on a new table of the moto or dynalite at DYNAMODB_ENDPOINT, with a fake
+// Bot API; it skips the test without DYNAMODB_ENDPOINT.
+func engineOnDynamo(t *testing.T, prefix string) (*convai.Engine, *botAPI, config.Config) {
+	t.Helper()
+	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
+	if endpoint == "" {
+		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
+	}
+	ctx := context.Background()
+	table := fmt.Sprintf("%s-%d", prefix, time.Now().UnixNano())
+	client, err := dynamo.NewClient(ctx, endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := dynamo.CreateTable(ctx, client, table); err != nil {
+		t.Fatal(err)
+	}
+	api := &botAPI{}
+	srv := httptest.NewServer(api)
+	t.Cleanup(srv.Close)
+	cfg := config.Config{
+		SessionsTable: table, DynamoDBEndpoint: endpoint, SessionTTL: time.Hour,
+		TelegramAPIURL: srv.URL, TelegramBotToken: "test-token",
+		ChatMaxTurns: 10, DeliveryTimeout: 10 * time.Second,
+	}
+	engine, err := ConvAI(ctx, cfg, OfflineBrains(), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return engine, api, cfg
 }
