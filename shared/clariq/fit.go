@@ -103,14 +103,7 @@ func NewRankerIndex(ix *Index, model *Model) *Ranker {
 func cvRanker(ix *Index, p Params, train []Topic, folds, minCount int) (Recall, error) {
 	var run []RunLine
 	for f := range folds {
-		var in, out []Topic
-		for i, tp := range train {
-			if i%folds == f {
-				out = append(out, tp)
-			} else {
-				in = append(in, tp)
-			}
-		}
+		in, out := fold(train, folds, f)
 		p.Assoc, p.Weights, p.Bias = nil, nil, 0
 		m, err := fitRanker(ix, p, in, folds, minCount)
 		if err != nil {
@@ -188,14 +181,7 @@ func fitRanker(ix *Index, p Params, train []Topic, folds, minCount int) (*Model,
 	s := ix.newScratch()
 	feat := make([]float64, n*numFeatures)
 	for f := range folds {
-		var in, out []Topic
-		for i, tp := range train {
-			if i%folds == f {
-				out = append(out, tp)
-			} else {
-				in = append(in, tp)
-			}
-		}
+		in, out := fold(train, folds, f)
 		pf := p
 		pf.Assoc = buildAssoc(ix, in, minCount)
 		for _, tp := range out {
@@ -611,4 +597,17 @@ func unscale(p NeedParams, mean, sd [numNeedFeatures]float64) NeedParams {
 		p.Weights[c], p.Bias[c] = w, round(b)
 	}
 	return p
+}
+
+// fold splits topics for cross-validation: fold f of n holds out every
+// nth topic from the fth on.
+func fold(topics []Topic, n, f int) (in, out []Topic) {
+	for i, tp := range topics {
+		if i%n == f {
+			out = append(out, tp)
+		} else {
+			in = append(in, tp)
+		}
+	}
+	return in, out
 }
