@@ -32,6 +32,7 @@ type analysedContext struct {
 	pool    []term   // the topics that fill reply slots, best first
 	hash    uint64   // FNV-1a of raw: the per-chat part of reply seeds
 	profile *profile // the bot's persona when the context is a ConvAI2 profile
+	voice   *voice   // the templates for this kind of context
 }
 
 func newAnalysedContext(s string) *analysedContext {
@@ -42,6 +43,7 @@ func newAnalysedContext(s string) *analysedContext {
 		pool:    withPhrases(slotPool(rankTerms(t, fromContext), poolSize)),
 		hash:    t.hash,
 		profile: parseProfile(s),
+		voice:   voiceOf(t),
 	}
 }
 

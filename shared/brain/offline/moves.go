@@ -45,7 +45,7 @@ func startsQuestion(t *text) bool {
 
 // answerPlans answer the partner's question: pick a side of an "A or B?"
 // question, or answer by the kind of question, then often ask back.
-func answerPlans(msg *text, ctxPool []term, seed uint64, texts *textCache) []plan {
+func answerPlans(msg *text, ctxPool []term, seed uint64, texts *textCache, v *voice) []plan {
 	q := questionSentence(msg)
 	qt := texts.get(q) // often the whole message, or a question asked before
 	pool := make([]term, 0, poolSize)
@@ -61,7 +61,7 @@ func answerPlans(msg *text, ctxPool []term, seed uint64, texts *textCache) []pla
 	}
 	var plans []plan
 	if choices := choiceAnswers(q); len(choices) > 0 {
-		plans = append(plans, plan{first: choices, second: questionsBack, fills: []fill{{}}})
+		plans = append(plans, plan{first: choices, second: v.questionsBack, fills: []fill{{}}})
 	}
 	first := answerOther
 	firstWord, next := "", ""
@@ -73,26 +73,26 @@ func answerPlans(msg *text, ctxPool []term, seed uint64, texts *textCache) []pla
 	}
 	switch {
 	case qt.topics.len() == 0 && qt.addresses:
-		first = answerSelf
+		first = v.answerSelf
 	case firstWord == "what" || firstWord == "what's" || firstWord == "which":
 		first = answerWhat
 	case firstWord == "why" || firstWord == "why's":
 		first = answerWhy
 	case firstWord == "how" || firstWord == "how's":
-		first = answerHow
+		first = v.answerHow
 	case firstWord == "when":
-		first = answerWhen
+		first = v.answerWhen
 	case firstWord == "where" || firstWord == "where's":
-		first = answerWhere
+		first = v.answerWhere
 	case firstWord == "who" || firstWord == "who's" || firstWord == "whom":
-		first = answerWho
+		first = v.answerWho
 	case auxWords.has(firstWord) && (next == "you" || next == "u" || next == "ya"):
 		first = answerYouYesNo
 	case auxWords.has(firstWord):
 		first = answerYesNo
 	}
 	plans = append(plans, pairPlan(first, pool, 0))
-	plans[len(plans)-1].second = questionsBack
+	plans[len(plans)-1].second = v.questionsBack
 	return plans
 }
 
@@ -230,14 +230,14 @@ func swapPronouns(ws []string) string {
 
 // reactPlan reacts to the partner's main topic and links back to a context
 // topic with a follow-up question.
-func reactPlan(msg *text, ctxPool []term, seed uint64) plan {
+func reactPlan(msg *text, ctxPool []term, seed uint64, v *voice) plan {
 	var mine []term
 	for _, t := range slotPool(rankTerms(msg, fromPartner), poolSize) {
 		if t.nounish {
 			mine = append(mine, t)
 		}
 	}
-	p := plan{first: reactions, second: followUps}
+	p := plan{first: reactions, second: v.followUps}
 	rot := max(len(mine), 1)
 	p.fills = make([]fill, 0, rot)
 	for r := range rot {

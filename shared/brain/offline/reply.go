@@ -95,18 +95,18 @@ func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botC
 	var plans []plan
 	last, ok := req.LastPartner()
 	if !ok {
-		plans = append(plans, pairPlan(openers, ctxPool, 0))
+		plans = append(plans, pairPlan(c.voice.openers, ctxPool, 0))
 	} else {
 		msg := texts.get(last)
 		switch {
 		case msg.realRatio() < 0.5:
 			plans = append(plans, pairPlan(clarifyGarbled, ctxPool, seed))
 		case msg.question && (msg.content > 0 || startsQuestion(msg)):
-			plans = append(plans, answerPlans(msg, ctxPool, seed, texts)...)
+			plans = append(plans, answerPlans(msg, ctxPool, seed, texts, c.voice)...)
 		case msg.content == 0:
 			// Vague: the clarifying plan below comes first.
 		default:
-			plans = append(plans, reactPlan(msg, ctxPool, seed))
+			plans = append(plans, reactPlan(msg, ctxPool, seed, c.voice))
 		}
 	}
 	for i, p := range plans {
@@ -116,11 +116,11 @@ func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botC
 	}
 	// The clarifying and opening plans come next; they are made only
 	// when the plans above all collide.
-	clarify := pairPlan(clarifyVague, ctxPool, seed)
+	clarify := pairPlan(c.voice.clarifyVague, ctxPool, seed)
 	if s, ok := clarify.choose(seed+uint64(len(plans)), said); ok {
 		return s
 	}
-	if s, ok := pairPlan(openers, ctxPool, seed).choose(seed+uint64(len(plans)+1), said); ok {
+	if s, ok := pairPlan(c.voice.openers, ctxPool, seed).choose(seed+uint64(len(plans)+1), said); ok {
 		return s
 	}
 	first := clarify

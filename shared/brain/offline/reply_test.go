@@ -253,3 +253,42 @@ func TestReplyClosing(t *testing.T) {
 		t.Errorf("second closing reply repeats the first: %q", got)
 	}
 }
+
+// TestParagraphVoice: a context of facts to discuss (the 2017 server's
+// SQuAD-style paragraphs) is not answered as a situation to act in ("what
+// would you do about the longest railway?"), whatever the partner says;
+// the seed's situation still is.
+func TestParagraphVoice(t *testing.T) {
+	situational := []string{"would you do", "deal with", "keep still", "first move", "stay calm",
+		"situation", "step by step", "panicking", "handle it", "act right away", "bother you"}
+	partner := []string{"", "ok", "What would you do?", "How does it work?", "When was it built?",
+		"Where is it?", "Who made it?", "I read about it once.", "and you?", "idk", "Do you like it?"}
+	b := New()
+	ctx := context.Background()
+	for _, c := range []string{
+		"The Trans-Siberian Railway is the longest railway line in the world. It connects Moscow with Vladivostok.",
+		"Chess is a board game for two players. It is played on a board of 64 squares.",
+		"Coffee is one of the most traded goods in the world.",
+	} {
+		req := brain.Request{Context: c}
+		for _, msg := range partner {
+			if msg != "" {
+				req.Turns = append(req.Turns, brain.Turn{Role: brain.Partner, Text: msg})
+			}
+			reply, err := b.Reply(ctx, req)
+			if err != nil {
+				t.Fatalf("%q, %q: %v", c, msg, err)
+			}
+			for _, w := range situational {
+				if strings.Contains(strings.ToLower(reply), w) {
+					t.Errorf("context %.30q…, partner %q: reply %q speaks of a situation (%q)", c, msg, reply, w)
+				}
+			}
+			req.Turns = append(req.Turns, brain.Turn{Role: brain.Bot, Text: reply})
+		}
+	}
+	wasp := brain.Request{Context: "You're sitting watching TV, and suddenly you discover a wasp crawling on your wrist. What you gonna do?"}
+	if v := voiceOf(analyze(wasp.Context)); v != situationVoice {
+		t.Errorf("the seed's wasp context is not read as a situation")
+	}
+}

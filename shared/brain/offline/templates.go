@@ -201,13 +201,118 @@ var lastResort = []string{
 	"Sorry if I'm repeating myself.",
 }
 
+// A voice is the set of templates that depend on what kind of context the
+// chat discusses. The 2017 server sent either a situation to react to (the
+// seed's "…a wasp crawling on your wrist. What you gonna do?") or a
+// paragraph of facts to discuss (SQuAD-style: "The Trans-Siberian Railway
+// is the longest railway line in the world…"): "what would you do about
+// the longest railway?" makes sense only for the first.
+type voice struct {
+	openers, clarifyVague, answerSelf, answerHow, answerWhen, answerWhere,
+	answerWho, questionsBack, followUps []tmpl
+}
+
+// situationVoice reacts to a situation the reader is put in.
+var situationVoice = &voice{
+	openers: openers, clarifyVague: clarifyVague, answerSelf: answerSelf, answerHow: answerHow,
+	answerWhen: answerWhen, answerWhere: answerWhere, answerWho: answerWho,
+	questionsBack: questionsBack, followUps: followUps,
+}
+
+// paragraphVoice discusses a paragraph of facts.
+var paragraphVoice = &voice{
+	openers: templates(
+		"{a} and {b}, interesting. What do you make of it?",
+		"So, {a}. Did you know that before?",
+		"I didn't know that about {a}. Did you?",
+		"Have you ever read much about {a}?",
+		"What do you think about {a}?",
+		"Fun one, {a}. Does any of it surprise you?",
+		"Interesting read. What stood out to you?",
+		"What do you make of that?",
+		"Did any of that surprise you?",
+	),
+	clarifyVague: templates(
+		"What do you mean exactly — {a} or {b}?",
+		"Could you say a bit more? Is it {a} that interests you, or {b}?",
+		"Hmm, are we talking about {a} or {b} here?",
+		"Could you be more specific? What about {a}?",
+		"Fair enough, but how do you feel about {a}?",
+		"Can you tell me a bit more about how you see {a}?",
+		"No worries. Had you heard of {a} before?",
+		"What do you mean exactly?",
+		"Could you tell me a bit more?",
+		"Can you say a bit more about that?",
+		"Hmm, how so?",
+	),
+	answerSelf: templates(
+		"Honestly, I find {a} the most interesting part.",
+		"Me? I'd like to know more about {a}.",
+		"I think I'd read more about {a}.",
+		"{a} caught my eye, to be honest.",
+		"I find it interesting, honestly.",
+		"Me? I'm curious to learn more.",
+	),
+	answerHow: templates(
+		"I'm not sure how, but I think it has a lot to do with {a}.",
+		"Good question. I'd guess it comes down to {a}.",
+		"I don't know the details, but it has to do with {a}.",
+		"Good question, I'm not sure how exactly.",
+	),
+	answerWhen: templates(
+		"I'm not sure when; I'd have to read up on {a}.",
+		"Hard to say when exactly, I'd have to look up {a}.",
+		"I'm not sure when, to be honest.",
+	),
+	answerWhere: templates(
+		"Somewhere near {a}, if I remember right.",
+		"I'd have to look that up, but I'd start with {a}.",
+		"I'm not sure where, to be honest.",
+	),
+	answerWho: templates(
+		"I'm not sure who, but it has to do with {a}.",
+		"Probably someone who knows {a} well.",
+		"I'm not sure who, to be honest.",
+	),
+	questionsBack: templates(
+		"What about you?",
+		"And you?",
+		"What do you think?",
+		"How about you?",
+		"Do you see it differently?",
+		"What's your take?",
+		"",
+	),
+	followUps: templates(
+		"How does that connect to {c}?",
+		"And what about {c}?",
+		"What made you think of that?",
+		"Can you tell me more about that?",
+		"Have you read much about {c}?",
+		"Are you into {c} too?",
+		"What else do you know about it?",
+	),
+}
+
+// voiceOf returns the voice for a context: a situation when it speaks to
+// the reader or asks something, else a paragraph (also for no context).
+func voiceOf(t *text) *voice {
+	if t.addresses || t.question {
+		return situationVoice
+	}
+	return paragraphVoice
+}
+
 // templateVocab holds the stems of the templates' own content words: the
 // partner echoing them shows no interest in the topic.
 var templateVocab = func() set {
 	s := set{}
-	for _, list := range [][]tmpl{openers, clarifyVague, clarifyGarbled, answerSelf,
-		answerWhat, answerWhy, answerHow, answerWhen, answerWhere, answerWho,
-		answerYouYesNo, answerYesNo, answerOther, questionsBack, reactions, followUps} {
+	lists := [][]tmpl{clarifyGarbled, answerWhat, answerWhy, answerYouYesNo, answerYesNo, answerOther, reactions}
+	for _, v := range []*voice{situationVoice, paragraphVoice} {
+		lists = append(lists, v.openers, v.clarifyVague, v.answerSelf, v.answerHow, v.answerWhen,
+			v.answerWhere, v.answerWho, v.questionsBack, v.followUps)
+	}
+	for _, list := range lists {
 		for _, t := range list {
 			for _, st := range analyze(t.text).stems.list {
 				s.add(st)
