@@ -42,10 +42,6 @@ var wantDynamoDB = map[string][]string{
 }
 
 func TestFunctionsDynamoDBPermissions(t *testing.T) {
-	b, err := os.ReadFile("../template.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var tmpl struct {
 		Resources map[string]struct {
 			Type       string `yaml:"Type"`
@@ -54,9 +50,7 @@ func TestFunctionsDynamoDBPermissions(t *testing.T) {
 			} `yaml:"Properties"`
 		} `yaml:"Resources"`
 	}
-	if err := yaml.Unmarshal(b, &tmpl); err != nil {
-		t.Fatalf("parse template.yaml: %v", err)
-	}
+	readTemplate(t, &tmpl)
 	seen := 0
 	for name, res := range tmpl.Resources {
 		if res.Type != "AWS::Serverless::Function" {
@@ -176,10 +170,6 @@ func resource(n *yaml.Node) string {
 // function's role, not a block repeated per function; and no managed
 // policy grants DynamoDB, which only the functions' own statements do.
 func TestModelAccessStatedOnce(t *testing.T) {
-	b, err := os.ReadFile("../template.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var tmpl struct {
 		Resources map[string]struct {
 			Type       string `yaml:"Type"`
@@ -189,9 +179,7 @@ func TestModelAccessStatedOnce(t *testing.T) {
 			} `yaml:"Properties"`
 		} `yaml:"Resources"`
 	}
-	if err := yaml.Unmarshal(b, &tmpl); err != nil {
-		t.Fatalf("parse template.yaml: %v", err)
-	}
+	b := readTemplate(t, &tmpl)
 	if n := strings.Count(string(b), "bedrock:InvokeModel"); n != 1 {
 		t.Errorf("bedrock:InvokeModel granted in %d places, want 1", n)
 	}
@@ -221,4 +209,17 @@ func TestModelAccessStatedOnce(t *testing.T) {
 			t.Errorf("managed policy %s grants DynamoDB %q: grant it in the functions' Policies, where TestFunctionsDynamoDBPermissions checks it", name, got)
 		}
 	}
+}
+
+// readTemplate decodes ../template.yaml into v and returns its text.
+func readTemplate(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../template.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(b, v); err != nil {
+		t.Fatalf("parse template.yaml: %v", err)
+	}
+	return b
 }

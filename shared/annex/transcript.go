@@ -32,12 +32,15 @@ type Turn struct {
 }
 
 // ReadTranscript reads a transcript file.
-func ReadTranscript(path string) (Transcript, error) {
+func ReadTranscript(path string) (Transcript, error) { return readTranscript(path, ParseTranscript) }
+
+// readTranscript reads the file at path and decodes it with parse.
+func readTranscript(path string, parse func([]byte) (Transcript, error)) (Transcript, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return Transcript{}, fmt.Errorf("read transcript: %w", err)
 	}
-	t, err := ParseTranscript(b)
+	t, err := parse(b)
 	if err != nil {
 		return Transcript{}, fmt.Errorf("transcript %s: %w", path, err)
 	}
@@ -57,15 +60,7 @@ func ParseTranscript(b []byte) (Transcript, error) {
 // ReadTranscriptText reads a transcript file for what a persona learns
 // from it (see ParseTranscriptText).
 func ReadTranscriptText(path string) (Transcript, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return Transcript{}, fmt.Errorf("read transcript: %w", err)
-	}
-	t, err := ParseTranscriptText(b)
-	if err != nil {
-		return Transcript{}, fmt.Errorf("transcript %s: %w", path, err)
-	}
-	return t, nil
+	return readTranscript(path, ParseTranscriptText)
 }
 
 // ParseTranscriptText decodes what a persona learns from a transcript — its
