@@ -70,7 +70,7 @@ func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
 	}
 	history := req.History()
 	isPerson := e.isPerson(req.Users)
-	brief, voice, err := e.persona.brief(ctx, req.Message.Text, pairsOf(history, isPerson))
+	brief, v, err := e.persona.brief(ctx, req.Message.Text, pairsOf(history, isPerson))
 	if err != nil {
 		return Response{}, fmt.Errorf("annex: %w", err)
 	}
@@ -88,7 +88,7 @@ func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
 	if o, ok := e.replier.(Offline); ok {
 		// The persona analysed its samples once: the offline replier need
 		// not redo it for every request.
-		text, err = o.reply(breq, voice)
+		text, err = o.reply(breq, v)
 	} else {
 		text, err = e.replier.Reply(ctx, breq)
 	}
@@ -101,7 +101,7 @@ func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
 		// persona still has the person's own words to offer before the
 		// stock reply.
 		text = fallback
-		if alt, err := (Offline{}).reply(breq, voice); err == nil {
+		if alt, err := (Offline{}).reply(breq, v); err == nil {
 			if alt = clean(alt); usable(alt, req.Message.Text) {
 				text = alt
 			}

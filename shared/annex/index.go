@@ -76,7 +76,7 @@ type searchScratch struct {
 
 // newIndex indexes prompts, prompts[d] being the prompt of pair pairs[d].
 func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
-	x := &index{lex: lex, ids: map[uint64]int32{}, pair: pairs}
+	x := &index{lex: lex, pair: pairs}
 	type posting struct {
 		feature int32
 		weight  float32
@@ -116,6 +116,9 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 		}
 		norm := math.Sqrt(n2)
 		for _, f := range fs {
+			if f.Weight <= 0 {
+				continue // adds nothing, and search counts a prompt reached by its first nonzero sum
+			}
 			k, ok := x.ids[f.Hash]
 			if !ok {
 				k = int32(len(count))
@@ -199,8 +202,9 @@ type scored struct {
 // first prompts), each with its exact cosine similarity to the message, in
 // no particular order. It appends them to out.
 func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scored {
+	// The scratch goes back only on a normal return: after a panic its
+	// arrays may not be zero.
 	s := x.scratch.Get().(*searchScratch)
-	defer x.scratch.Put(s)
 	var n2 float64
 	for _, f := range qf {
 		n2 += f.Weight * f.Weight
@@ -209,6 +213,9 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 	// The message's indexed features, rarest first.
 	feats := s.feats[:0]
 	for _, f := range qf {
+		if f.Weight <= 0 {
+			continue
+		}
 		if k, ok := x.ids[f.Hash]; ok {
 			feats = append(feats, queryFeature{k, x.start[k+1] - x.start[k], float32(f.Weight / norm)})
 		}
@@ -239,7 +246,8 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 			if a == 0 {
 				nt++
 			}
-			acc[d] = a + f.w*weights[p]
+			// At least the least float32, so a reached prompt never sums to 0.
+			acc[d] = a + max(f.w*weights[p], math.SmallestNonzeroFloat32)
 		}
 	}
 	best := s.best[:0]
@@ -282,6 +290,7 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 	for _, i := range qv.Index {
 		q[i] = 0
 	}
+	x.scratch.Put(s)
 	return out
 }
 

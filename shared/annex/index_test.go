@@ -171,3 +171,32 @@ func TestBriefWithoutIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestBriefZeroWeights: words the embedder weighs 0 reach no prompt, so
+// a message of such words neither panics (each prompt is counted once
+// however many postings reach it) nor returns an example twice.
+func TestBriefZeroWeights(t *testing.T) {
+	ctx := context.Background()
+	var pairs []annex.Pair
+	for i := range 600 {
+		pairs = append(pairs, annex.Pair{Prompt: fmt.Sprintf("zzz hello %d", i), Answer: fmt.Sprintf("answer %d", i)})
+	}
+	lex := embed.Lexical{IDF: map[string]float64{"zzz": 0}, IDFDefault: 1}
+	p, err := annex.NewPersona(ctx, annex.PersonaData{Name: "z", ID: "U1", Pairs: pairs}, lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range []string{"zzz hello", "zzz hello 7", "hello"} {
+		b, err := p.Brief(ctx, msg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for _, e := range b.Examples {
+			if seen[e.Prompt] {
+				t.Errorf("%q: example %q twice", msg, e.Prompt)
+			}
+			seen[e.Prompt] = true
+		}
+	}
+}

@@ -88,8 +88,8 @@ func mannerFrom(n int, stat func(i int) *sampleStats, vocab bool) Manner {
 		if st.closer != "" {
 			closers[st.closer]++
 		}
-		for _, w := range st.vocab {
-			if vocab {
+		if vocab {
+			for _, w := range st.vocab {
 				vocabs[w]++
 			}
 		}
