@@ -48,7 +48,7 @@ func readTranscript(path string, parse func([]byte) (Transcript, error)) (Transc
 }
 
 // ParseTranscript decodes a transcript and checks that it names its person
-// and holds messages with a sender and text.
+// and holds messages, each with a sender.
 func ParseTranscript(b []byte) (Transcript, error) {
 	var t Transcript
 	if err := json.Unmarshal(b, &t); err != nil {
@@ -64,8 +64,9 @@ func ReadTranscriptText(path string) (Transcript, error) {
 }
 
 // ParseTranscriptText decodes what a persona learns from a transcript — its
-// person, its users, and each message's sender and text — and checks it as
-// ParseTranscript does. It skips the messages' ids, timestamps and tags:
+// person, its users, and each message's sender and text — and checks those
+// as ParseTranscript does. It skips the messages' ids, timestamps and tags,
+// so it does not refuse a file for their types as ParseTranscript does:
 // that halves the time a long transcript takes to decode, which a persona
 // loaded at every start pays.
 func ParseTranscriptText(b []byte) (Transcript, error) {

@@ -116,7 +116,8 @@ func (f Feature) Bucket(dim int) (int, float64) {
 // occur: what Vector hashes into its buckets. An index over them finds the texts that
 // share features with another without comparing it with each.
 func (l Lexical) Features(text string) []Feature {
-	// About one feature per byte of text, at most: one allocation.
+	// About one feature per byte of text: one allocation for most texts
+	// (runs of one-letter words make more, and grow the slice).
 	fs := make([]Feature, 0, len(text)+4)
 	var buf []byte
 	add := func(wt float64, parts ...string) {
