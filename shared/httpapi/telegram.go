@@ -48,7 +48,9 @@ func NewTelegram(engine Handler, secret string, log *slog.Logger) *Telegram {
 }
 
 // okAnswer is the answer to every update the webhook is done with, made
-// once: each answer shares its Headers map, which nothing modifies.
+// once: each answer shares its Headers map, so nothing may write to it (a
+// handler that adds a header must copy the map first; concurrent requests
+// would otherwise write one map at once).
 var okAnswer = apigw.RawJSON(http.StatusOK, `{"ok":true}`)
 
 // ok returns the answer to every update the webhook is done with.

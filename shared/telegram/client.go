@@ -98,7 +98,6 @@ type Client struct {
 	maxAttempts    int
 	backoff        retry.Backoff
 	requestTimeout time.Duration
-	maxRetryAfter  time.Duration
 	sleep          func(ctx context.Context, d time.Duration) error
 }
 
@@ -158,7 +157,6 @@ func New(baseURL, token string, opts ...Option) (*Client, error) {
 		maxAttempts:    DefaultMaxAttempts,
 		backoff:        retry.Backoff{Base: DefaultBackoffBase, Max: DefaultBackoffMax},
 		requestTimeout: DefaultRequestTimeout,
-		maxRetryAfter:  DefaultMaxRetryAfter,
 		sleep:          retry.Sleep,
 	}
 	if strings.Contains(base, "{token}") {
@@ -275,7 +273,7 @@ func (c *Client) call(ctx context.Context, method string, params any, idem bool,
 		}
 		wait, limit := c.backoff.Delay(attempt), time.Duration(0)
 		if apiErr, ok := errors.AsType[*APIError](err); ok && apiErr.RetryAfter > 0 {
-			wait, limit = apiErr.RetryAfter, c.maxRetryAfter
+			wait, limit = apiErr.RetryAfter, DefaultMaxRetryAfter
 		}
 		if werr := retry.Check(ctx, wait, limit); werr != nil {
 			return fmt.Errorf("telegram %s: %w (not retried: %v)", method, err, werr)
@@ -353,8 +351,10 @@ func endsWithin(ctx context.Context, d time.Duration) bool {
 	return ok && time.Until(deadline) <= d
 }
 
-// answerBuffers are the buffers answers are read into: one allocation
-// per answer (its text), not a buffer grown from nothing for each.
+// answerBuffers are the buffers answers are read into, not a buffer grown
+// from nothing for each: an answer Send only checks costs one allocation
+// (its text); one whose result is decoded (SendMessage, getUpdates) is
+// copied once more into the decoder's bytes.
 var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // readAnswer reads an answer of at most maxBody bytes.
@@ -388,7 +388,10 @@ func answeredOK(status int, body string) bool {
 	}) && ok
 }
 
-// envelopeFields are the fields of envelope but the "ok" answeredOK reads.
+// envelopeFields are the fields of envelope as answeredOK checks them:
+// "ok" itself is read before, so its entry (never) sends an "OK" of
+// another case, which encoding/json would match, to decodeAnswer; so does
+// "parameters", which only an error carries.
 var envelopeFields = []field{{"ok", never}, {"result", isAny}, {"error_code", isInt}, {"description", isString}, {"parameters", never}}
 
 // envelope is the wrapped answer shape; OK is nil when the answer is bare.
