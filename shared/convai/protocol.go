@@ -579,39 +579,44 @@ var paddedGoodbyes = func() [][]byte {
 // IsGoodbye reports whether the partner's text clearly says goodbye: a
 // farewell phrase that makes up the message or closes it.
 func IsGoodbye(text string) bool {
-	if bye, ok := isGoodbyeASCII(text); ok {
-		return bye
-	}
-	return isGoodbye(text)
-}
-
-// isGoodbyeASCII is isGoodbye without allocating, for a short ASCII text
-// (the partner's usual message); ok is false for any other text.
-func isGoodbyeASCII(text string) (bye, ok bool) {
-	var lower [256]byte
-	if len(text) > len(lower) {
-		return false, false
-	}
+	// A short ASCII text, the partner's usual message, is lower-cased on
+	// the stack: no allocation.
+	var stack [256]byte
+	lower := stack[:0]
 	for i := range len(text) {
 		c := text[i]
-		if c >= utf8.RuneSelf {
-			return false, false
+		if c >= utf8.RuneSelf || i == len(stack) {
+			// strings.ToLower, since lower-casing some other runes gives
+			// ASCII letters (the Kelvin sign, K).
+			lower = []byte(strings.ToLower(text))
+			break
 		}
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		lower[i] = c
+		lower = append(lower, c)
 	}
-	t := bytes.TrimRight(bytes.TrimSpace(lower[:len(text)]), " !.?,:;)(")
+	return saysGoodbye(lower)
+}
+
+// saysGoodbye is IsGoodbye of a lower-cased text.
+func saysGoodbye(t []byte) bool {
+	t = bytes.TrimRight(bytes.TrimSpace(t), " !.?,:;)(")
 	if len(t) == 0 {
-		return false, true
+		return false
 	}
+	// Look only at the last sentence: "bye" inside a question is not a farewell.
 	if i := bytes.LastIndexAny(t, ".!?\n"); i >= 0 {
 		t = bytes.TrimSpace(t[i+1:])
 	}
-	// The words, each with a space either side: " w1 w2 … wn ".
-	var buf [len(lower) + 2]byte
-	joined, words, in := append(buf[:0], ' '), 0, false
+	// The words (runs of a-z and apostrophes), each with a space either
+	// side: " w1 w2 … wn ".
+	var buf [258]byte
+	joined := buf[:0]
+	if len(t)+2 > len(buf) {
+		joined = make([]byte, 0, len(t)+2)
+	}
+	joined, words, in := append(joined, ' '), 0, false
 	for _, c := range t {
 		if c == '\'' || 'a' <= c && c <= 'z' {
 			if !in {
@@ -628,30 +633,6 @@ func isGoodbyeASCII(text string) (bye, ok bool) {
 	for i, g := range paddedGoodbyes {
 		if bytes.HasSuffix(joined, g) || (words <= 4 && bytes.Contains(joined, g)) {
 			if goodbyes[i] == "later" && words > 2 {
-				continue
-			}
-			return true, true
-		}
-	}
-	return false, true
-}
-
-// isGoodbye is IsGoodbye for any text.
-func isGoodbye(text string) bool {
-	t := strings.ToLower(strings.TrimSpace(text))
-	t = strings.TrimRight(t, " !.?,:;)(")
-	if t == "" {
-		return false
-	}
-	// Look only at the last sentence: "bye" inside a question is not a farewell.
-	if i := strings.LastIndexAny(t, ".!?\n"); i >= 0 {
-		t = strings.TrimSpace(t[i+1:])
-	}
-	words := strings.FieldsFunc(t, func(r rune) bool { return !(r == '\'' || r >= 'a' && r <= 'z') })
-	joined := " " + strings.Join(words, " ") + " "
-	for _, g := range goodbyes {
-		if strings.HasSuffix(joined, " "+g+" ") || (len(words) <= 4 && strings.Contains(joined, " "+g+" ")) {
-			if g == "later" && len(words) > 2 {
 				continue // "later" alone or "see you later", not "I will do it later"
 			}
 			return true
