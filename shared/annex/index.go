@@ -281,25 +281,13 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 		for k, i := range x.vidx[x.voff[c.doc]:x.voff[c.doc+1]] {
 			dot += q[i] * float64(vals[k])
 		}
-		sim := 0.0
-		if qn2 != 0 && x.norm2[c.doc] != 0 {
-			sim = dot / (math.Sqrt(qn2) * math.Sqrt(x.norm2[c.doc]))
-		}
-		out = append(out, scored{int(x.pair[c.doc]), sim})
+		out = append(out, scored{int(x.pair[c.doc]), embed.CosineOf(dot, qn2, x.norm2[c.doc])})
 	}
 	for _, i := range qv.Index {
 		q[i] = 0
 	}
 	x.scratch.Put(s)
 	return out
-}
-
-// cosine is embed.CosineSparse with the squared lengths already known.
-func cosine(a embed.Sparse, an2 float64, b embed.Sparse, bn2 float64) float64 {
-	if an2 == 0 || bn2 == 0 {
-		return 0
-	}
-	return embed.Dot(a, b) / (math.Sqrt(an2) * math.Sqrt(bn2))
 }
 
 // candidate is a prompt and its estimated similarity.

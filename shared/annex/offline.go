@@ -81,7 +81,7 @@ func compose(msg string, p *brain.Persona, v *voice) string {
 	// consider scores an answer first and looks at its body only when it
 	// would win: the first of the best-scored usable answers wins.
 	consider := func(answer string, vec embed.Sparse, n2 float64) {
-		score := cosine(mv, mn2, vec, n2) + 2*bonus[answer]
+		score := embed.CosineOf(embed.Dot(mv, vec), mn2, n2) + 2*bonus[answer]
 		if score <= bestScore {
 			return
 		}

@@ -124,7 +124,7 @@ func (p *Persona) brief(ctx context.Context, message string, extra []Pair) (*bra
 		for i, pr := range extra {
 			if strings.TrimSpace(pr.Prompt) != "" {
 				v := p.lex.Sparse(pr.Prompt)
-				found = append(found, scored{len(p.data.Pairs) + i, cosine(qv, qn2, v, v.Norm2())})
+				found = append(found, scored{len(p.data.Pairs) + i, embed.CosineOf(embed.Dot(qv, v), qn2, v.Norm2())})
 			}
 		}
 	} else {

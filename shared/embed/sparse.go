@@ -52,11 +52,13 @@ func Dot(a, b Sparse) float64 {
 // Cosine of their dense forms (summed in the same order, so to the bit),
 // in a number of steps that depends on their non-zero entries only.
 func CosineSparse(a, b Sparse) float64 {
-	return cosineOf(Dot(a, b), a.Norm2(), b.Norm2())
+	return CosineOf(Dot(a, b), a.Norm2(), b.Norm2())
 }
 
-// cosineOf is Cosine's last step.
-func cosineOf(dot, na, nb float64) float64 {
+// CosineOf is the cosine similarity of two vectors from their dot product
+// and squared lengths (0 when either is zero): Cosine's last step, for
+// callers that keep the lengths.
+func CosineOf(dot, na, nb float64) float64 {
 	if na == 0 || nb == 0 {
 		return 0
 	}
