@@ -105,6 +105,11 @@ func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
 			text, err = cleanPersonaReply(r.Text, req)
 		} else {
 			text, err = cleanReply(r.Text, false)
+			if err == nil && isProfile(req.Context) && brain.ProfileTrigrams(req.Context).Refuses(text) {
+				// The ConvAI2 router would drop it: the fallback says it
+				// in words of its own.
+				err = fmt.Errorf("%w: the reply repeats three words of the profile in a row, which the router refuses", ErrInvalid)
+			}
 		}
 		return err
 	})

@@ -418,3 +418,32 @@ func TestPersonaEchoFallsBack(t *testing.T) {
 		t.Errorf("log = %v, want fallback=true reason=invalid_output", rec)
 	}
 }
+
+// TestReplyRepeatingProfile: in a ConvAI2 chat a model reply that repeats
+// three words of the bot's profile in a row, which the router would drop,
+// goes to the fallback; a paraphrase is kept.
+func TestReplyRepeatingProfile(t *testing.T) {
+	req := brain.Request{
+		Context: "i love reading mystery novels.\ni volunteer at the animal shelter.",
+		Turns:   []brain.Turn{{Role: brain.Partner, Text: "Hi! What do you do for fun?"}},
+	}
+	for _, tt := range []struct{ model, want string }{
+		{"I love reading mystery novels, and you?", offlineReply(t, req)},
+		{"Mostly whodunits. And you?", "Mostly whodunits. And you?"},
+	} {
+		b, logs, _ := newBrain(t, &fakeModel{chat: answer(tt.model)}, time.Second)
+		got, err := b.Reply(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("model said %q: reply %q, want %q", tt.model, got, tt.want)
+		}
+		if brain.ProfileTrigrams(req.Context).Refuses(got) {
+			t.Errorf("reply %q repeats the profile", got)
+		}
+		if fell := lastLog(t, logs)["fallback"] == true; fell != (tt.want != tt.model) {
+			t.Errorf("model said %q: fallback %v", tt.model, fell)
+		}
+	}
+}

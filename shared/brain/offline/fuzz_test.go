@@ -67,7 +67,7 @@ func FuzzProfile(f *testing.F) {
 					t.Fatalf("fact %q has paraphrases %q, sentences %q", fc.source, fc.says, fc.sentences)
 				}
 				for _, s := range fc.says {
-					if refused(pr.router, s) || strings.TrimSpace(s) == "" {
+					if pr.router.Refuses(s) || strings.TrimSpace(s) == "" {
 						t.Errorf("fact %q: paraphrase %q repeats a trigram of the profile: the router refuses it", fc.source, s)
 					}
 				}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/embed"
 )
 
@@ -15,7 +16,7 @@ import (
 type profile struct {
 	facts    []fact
 	trigrams set            // word trigrams of the profile, for pasteCount
-	router   set            // the profile's trigrams as the ConvAI2 router reads them
+	router   brain.Trigrams // the profile's trigrams as the ConvAI2 router reads them
 	index    map[string]int // the sentence of each paraphrase: its fact
 }
 
@@ -42,7 +43,8 @@ const maxPasted = 2
 
 // parseProfile returns the profile s describes, or nil when s is not a
 // profile but a text to discuss (the 2017 server's paragraph). A profile is
-// at least two short sentences, most of them in the first person.
+// at least two short sentences, most of them in the first person, whether
+// or not the bot can say its facts without repeating it.
 func parseProfile(s string) *profile {
 	sentences := profileSentences(s)
 	if len(sentences) < 2 || len(sentences) > 12 {
@@ -60,7 +62,7 @@ func parseProfile(s string) *profile {
 	if 2*first < len(sentences) {
 		return nil
 	}
-	p := &profile{trigrams: set{}, router: routerTrigrams(s)}
+	p := &profile{trigrams: set{}, router: brain.ProfileTrigrams(s)}
 	for _, ws := range sentences {
 		for i := 0; i+3 <= len(ws); i++ {
 			p.trigrams.add(ws[i] + " " + ws[i+1] + " " + ws[i+2])
@@ -71,9 +73,10 @@ func parseProfile(s string) *profile {
 			p.facts = append(p.facts, f)
 		}
 	}
-	if len(p.facts) == 0 {
-		return nil
-	}
+	// A profile whose facts the bot cannot say without repeating it is
+	// still a profile: the bot plays it with questions and the persona's
+	// small talk, never with the paragraph replies, which quote the
+	// context and would be refused by the router.
 	p.index = map[string]int{}
 	for i := range p.facts {
 		f := &p.facts[i]

@@ -22,6 +22,10 @@ func TestParseProfile(t *testing.T) {
 		{"2017 paragraph", wasp, false},
 		{"third person", "The Trans-Siberian Railway is the longest railway line in the world.\nIt connects Moscow with Vladivostok.", false},
 		{"empty", "", false},
+		// Every sentence here repeats a trigram of the profile in each of
+		// its paraphrases ("reading mystery novels"): the sim's chat that
+		// the router refused when such a profile fell to paragraph replies.
+		{"unsayable facts", "i love reading mystery novels.\ni volunteer at the animal shelter.\ni am a student at a small college.\ni want to become a pilot.", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := parseProfile(tt.context) != nil; got != tt.want {
@@ -145,9 +149,10 @@ func TestPersonaOnDevDialogues(t *testing.T) {
 	replies, pasted := 0, 0
 	for i, d := range devDialogues(t) {
 		if parseProfile(d.botProfile()) == nil {
+			t.Errorf("dialogue %d: the bot's profile %q is not read as a profile", i, d.BotProfile)
 			continue
 		}
-		trigrams := routerTrigrams(strings.Join(d.BotProfile, " "))
+		trigrams := brain.ProfileTrigrams(strings.Join(d.BotProfile, " "))
 		req := brain.Request{Context: d.botProfile()}
 		seen := map[string]bool{}
 		msgs := append([]string{""}, d.partnerMessages()...)
@@ -187,10 +192,10 @@ func TestPersonaOnDevDialogues(t *testing.T) {
 	}
 }
 
-func countTrigrams(s string, of set) int {
+func countTrigrams(s string, of brain.Trigrams) int {
 	n := 0
-	for tg := range routerTrigrams(s) {
-		if of.has(tg) {
+	for tg := range brain.ProfileTrigrams(s) {
+		if of.Has(tg) {
 			n++
 		}
 	}

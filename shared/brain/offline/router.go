@@ -2,59 +2,13 @@ package offline
 
 import (
 	"strings"
-	"unicode"
+
+	"github.com/duetbot/duet/shared/brain"
 )
 
-// The ConvAI2 router refuses a bot message that shares a word n-gram with
-// the bot's own profile (the message is lost, and ten such messages in a
-// row end the chat). It splits both texts the way Python's
-// re.sub(r'\W+', ' ', text).lower().split(' ') does: every run of
-// characters other than letters, digits and '_' is a boundary, so "I'm" is
-// "i m", and n-grams run across the profile's sentences. The documents say
-// trigrams (the public code has 5-grams): the bot holds itself to
-// trigrams, which is the stricter rule, and counts every trigram of the
-// message, the last one too (the router skips it).
-
-// routerWords splits s as the router does, leaving out the empty words
-// its split gives at the ends of the text.
-func routerWords(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || unicode.IsMark(r))
-	})
-}
-
-// routerTrigrams returns the set of word trigrams of s, as the router
-// reads them.
-func routerTrigrams(s string) set {
-	ws := routerWords(s)
-	out := set{}
-	for i := 0; i+3 <= len(ws); i++ {
-		out.add(ws[i] + " " + ws[i+1] + " " + ws[i+2])
-	}
-	return out
-}
-
-// refused reports whether the router would refuse msg from a bot whose
-// profile has the trigrams grams.
-func refused(grams set, msg string) bool {
-	if len(grams) == 0 {
-		return false
-	}
-	ws := routerWords(msg)
-	var b strings.Builder
-	for i := 0; i+3 <= len(ws); i++ {
-		b.Reset()
-		b.WriteString(ws[i])
-		b.WriteByte(' ')
-		b.WriteString(ws[i+1])
-		b.WriteByte(' ')
-		b.WriteString(ws[i+2])
-		if grams.has(b.String()) {
-			return true
-		}
-	}
-	return false
-}
+// The router rule (brain.Trigrams.Refuses) drops a reply that repeats a
+// word trigram of the bot's profile; unrefuse rewords the bot's
+// paraphrases until it does not.
 
 // swaps are words the bot may say in place of a profile's to avoid
 // repeating its trigrams: same meaning, different word.
@@ -80,9 +34,9 @@ var adjectivable = newSet("a an the my three two four five 2 3 4 5 some")
 // unrefuse rewrites say, word by word, until the router would not refuse
 // it: it swaps a word of a repeated trigram for a synonym, or puts an
 // adjective after its determiner. It returns "" when it cannot.
-func unrefuse(grams set, say string) string {
+func unrefuse(grams brain.Trigrams, say string) string {
 	for range 6 {
-		if !refused(grams, say) {
+		if !grams.Refuses(say) {
 			return say
 		}
 		ws := strings.Fields(say)
@@ -111,7 +65,7 @@ func unrefuse(grams set, say string) string {
 		}
 		say = strings.Join(ws, " ")
 	}
-	if refused(grams, say) {
+	if grams.Refuses(say) {
 		return ""
 	}
 	return say
@@ -119,19 +73,19 @@ func unrefuse(grams set, say string) string {
 
 // firstRefused returns the index in ws of the first of the words of the
 // first trigram the router would refuse, or -1.
-func firstRefused(grams set, ws []string) int {
+func firstRefused(grams brain.Trigrams, ws []string) int {
 	type pos struct {
 		w   string
 		idx int
 	}
 	var flat []pos
 	for i, w := range ws {
-		for _, r := range routerWords(w) {
+		for _, r := range brain.RouterWords(w) {
 			flat = append(flat, pos{r, i})
 		}
 	}
 	for k := 0; k+3 <= len(flat); k++ {
-		if grams.has(flat[k].w + " " + flat[k+1].w + " " + flat[k+2].w) {
+		if grams.Has(flat[k].w + " " + flat[k+1].w + " " + flat[k+2].w) {
 			return flat[k].idx
 		}
 	}
