@@ -8,10 +8,10 @@ import (
 
 func TestRouterWords(t *testing.T) {
 	for in, want := range map[string][]string{
-		"I'm a nurse.":            {"i", "m", "a", "nurse"},
+		"I'm a nurse.":             {"i", "m", "a", "nurse"},
 		"  ride_horses, at 5am!! ": {"ride_horses", "at", "5am"},
-		"Café au lait":            {"café", "au", "lait"},
-		"...":                     nil,
+		"Café au lait":             {"café", "au", "lait"},
+		"...":                      nil,
 	} {
 		if got := RouterWords(in); !slices.Equal(got, want) {
 			t.Errorf("RouterWords(%q) = %q, want %q", in, got, want)
