@@ -227,8 +227,9 @@ func TestPersonaFacts(t *testing.T) {
 			}
 		}
 	}
-	if facts < 1000 {
-		t.Errorf("only %d facts in %d profiles, want more than 1000", facts, len(profiles))
+	t.Logf("%d facts the bot can say in %d profiles", facts, len(profiles))
+	if facts < 2600 {
+		t.Errorf("only %d facts in %d profiles, want 2600 or more", facts, len(profiles))
 	}
 }
 
@@ -280,5 +281,28 @@ func TestPersonaCommonQuestions(t *testing.T) {
 				t.Errorf("profile %q: Reply to %q = %q, want one of %q", tt.profile, tt.question, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestUnrefuse: each way of rewording breaks the refused trigram, and a
+// text that cannot be reworded is left unsaid.
+func TestUnrefuse(t *testing.T) {
+	for _, tt := range []struct{ profile, say, want string }{
+		{"i am a nurse.", "I am a nurse", "I'm a nurse"},
+		{"i'm a nurse.", "I'm a nurse", "I am a nurse"},
+		{"i do not eat meat.", "I do not eat meat", "I don't eat meat"},
+		{"i like fish and chips.", "I adore fish and chips", "I adore fish & chips"},
+		{"i am an avid kayaker.", "I'd call myself an avid kayaker", "I'd call myself a great avid kayaker"},
+		{"they feed my fish daily.", "I feed my fish daily", "I feed my own fish daily"},
+		{"i am an elementary school teacher.", "I work as an elementary school teacher", ""},
+		{"i love reading mystery novels.", "I'm into reading mystery novels", ""},
+	} {
+		got := unrefuse(brain.ProfileTrigrams(tt.profile), tt.say)
+		if got != tt.want {
+			t.Errorf("profile %q: unrefuse(%q) = %q, want %q", tt.profile, tt.say, got, tt.want)
+		}
+		if got != "" && brain.ProfileTrigrams(tt.profile).Refuses(got) {
+			t.Errorf("profile %q: %q is still refused", tt.profile, got)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/duetbot/duet/shared/brain"
@@ -28,14 +29,35 @@ var swaps = map[string]string{
 	"am": "am actually", "is": "is actually", "are": "are actually", "have": "have got", "has": "has got",
 }
 
-// adjectivable words may take an adjective after them, which breaks a trigram.
-var adjectivable = newSet("a an the my three two four five 2 3 4 5 some")
+// phraseSwaps say two or three words another way, which changes how the
+// router splits them: contractions both ways ("I'm" is "i m" to the
+// router) and a few set phrases. Each is tried where a refused trigram
+// starts or ends inside it.
+var phraseSwaps = [][2]string{
+	{"i am", "I'm"}, {"i'm", "I am"}, {"i have", "I've"}, {"i've", "I have"},
+	{"i will", "I'll"}, {"i would", "I'd"}, {"do not", "don't"}, {"don't", "do not"},
+	{"did not", "didn't"}, {"didn't", "did not"}, {"does not", "doesn't"}, {"doesn't", "does not"},
+	{"is not", "isn't"}, {"isn't", "is not"}, {"was not", "wasn't"}, {"wasn't", "was not"},
+	{"can not", "can't"}, {"cannot", "can't"}, {"can't", "cannot"}, {"it is", "it's"}, {"it's", "it is"},
+	{"they are", "they're"}, {"we are", "we're"}, {"a lot of", "lots of"}, {"lots of", "a lot of"},
+	{"want to", "would like to"}, {"going to", "about to"}, {"used to", "once used to"},
+}
+
+// adjectivable words may take an adjective after them, which breaks a
+// trigram they start; the adjective each takes. "local" reads well after
+// "the" for places ("the local animal shelter"), less so elsewhere ("the
+// local treadmill"), which is still better than leaving the fact unsaid.
+var adjectivable = map[string]string{
+	"a": "great", "an": "great", "the": "local", "my": "own", "some": "good", "two": "great",
+	"three": "great", "four": "great", "five": "great", "2": "great", "3": "great", "4": "great", "5": "great",
+}
 
 // unrefuse rewrites say, word by word, until the router would not refuse
-// it: it swaps a word of a repeated trigram for a synonym, or puts an
-// adjective after its determiner. It returns "" when it cannot.
+// it: it says a contraction or set phrase of a repeated trigram the other
+// way, swaps one of its words for a synonym, puts an adjective after its
+// determiner, or writes its "and" as "&". It returns "" when it cannot.
 func unrefuse(grams brain.Trigrams, say string) string {
-	for range 6 {
+	for range 12 {
 		if !grams.Refuses(say) {
 			return say
 		}
@@ -43,6 +65,10 @@ func unrefuse(grams brain.Trigrams, say string) string {
 		i := firstRefused(grams, ws)
 		if i < 0 {
 			return ""
+		}
+		if s, ok := swapPhrase(ws, i); ok {
+			say = s
+			continue
 		}
 		changed := false
 		for j := i; j <= i+2 && j < len(ws) && !changed; j++ {
@@ -54,9 +80,21 @@ func unrefuse(grams brain.Trigrams, say string) string {
 				changed = true
 			}
 		}
-		for j := i; j <= i+2 && !changed && j < len(ws)-1; j++ {
-			if adjectivable.has(strings.ToLower(ws[j])) {
-				ws = append(ws[:j+1], append([]string{"great"}, ws[j+1:]...)...)
+		// An adjective after a determiner breaks the trigram only when
+		// the determiner is its first or second word.
+		for j := i; j <= i+1 && !changed && j < len(ws)-1; j++ {
+			low := strings.ToLower(ws[j])
+			if adj, ok := adjectivable[low]; ok && !strings.EqualFold(ws[j+1], adj) {
+				if low == "an" {
+					ws[j] = ws[j][:1] // "an elementary" → "a great elementary"
+				}
+				ws = slices.Insert(ws, j+1, adj)
+				changed = true
+			}
+		}
+		for j := i + 1; j <= i+1 && !changed && j < len(ws)-1; j++ {
+			if ws[j] == "and" {
+				ws[j] = "&" // not a word to the router
 				changed = true
 			}
 		}
@@ -69,6 +107,21 @@ func unrefuse(grams brain.Trigrams, say string) string {
 		return ""
 	}
 	return say
+}
+
+// swapPhrase says the first phrase of phraseSwaps that overlaps the words
+// ws[i:i+3] the other way, and returns the rewritten text.
+func swapPhrase(ws []string, i int) (string, bool) {
+	for _, ps := range phraseSwaps {
+		n := strings.Count(ps[0], " ") + 1
+		for k := max(0, i-n+1); k <= i+2 && k+n <= len(ws); k++ {
+			if strings.EqualFold(strings.Join(ws[k:k+n], " "), ps[0]) {
+				out := slices.Concat(ws[:k:k], []string{ps[1]}, ws[k+n:])
+				return strings.Join(out, " "), true
+			}
+		}
+	}
+	return "", false
 }
 
 // firstRefused returns the index in ws of the first of the words of the
