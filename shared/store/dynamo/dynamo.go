@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,6 +63,14 @@ const (
 	// indexTimeFormat is fixed width, so index sort keys sort by time.
 	indexTimeFormat = "2006-01-02T15:04:05.000000000Z"
 )
+
+// indexGrain is the resolution of an open chat's ACTIVE index time: the
+// start of its idle time rounded down to it. DynamoDB writes an index entry
+// (a delete and a put, two write units) only when its keys or projected
+// attributes change; with times to the grain, and only keys projected, a
+// lively chat's messages leave its entry alone for minutes, instead of
+// moving it with every message. Idle applies the exact time from the head.
+const indexGrain = 5 * time.Minute
 
 // Store is a convai.Store on DynamoDB, safe for concurrent use. Per partner
 // message it makes one consistent Query and two PutItems of about 1 KB or
@@ -450,7 +457,9 @@ func (s *Store) headItem(h *convai.Head) headItem {
 	case !h.Pending.IsZero():
 		it.GSI1PK, it.GSI1SK = outboxPrefix+shard, indexTime(h.Pending)
 	case h.Status == convai.Open:
-		it.GSI1PK, it.GSI1SK = activePrefix+shard, indexTime(h.IdleSince())
+		// To the grain, so that the entry moves once per grain, not
+		// with every message.
+		it.GSI1PK, it.GSI1SK = activePrefix+shard, indexTime(h.IdleSince().Truncate(indexGrain))
 	}
 	return it
 }
@@ -470,7 +479,10 @@ func indexTime(t time.Time) string { return t.UTC().Format(indexTimeFormat) }
 // Idle returns the ids of open chats with nothing pending whose idle time
 // began before t, oldest first.
 func (s *Store) Idle(ctx context.Context, before time.Time) ([]int64, error) {
-	ids, err := s.query(ctx, activePrefix, before)
+	ids, err := s.query(ctx, activePrefix, ceilGrain(before), func(h *convai.Head) (time.Time, bool) {
+		at := h.IdleSince()
+		return at, h.Status == convai.Open && h.Pending.IsZero() && at.Before(before)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("query idle chats: %w", err)
 	}
@@ -479,90 +491,150 @@ func (s *Store) Idle(ctx context.Context, before time.Time) ([]int64, error) {
 
 // Undelivered returns the ids of chats pending since before t, oldest first.
 func (s *Store) Undelivered(ctx context.Context, before time.Time) ([]int64, error) {
-	ids, err := s.query(ctx, outboxPrefix, before)
+	ids, err := s.query(ctx, outboxPrefix, before, func(h *convai.Head) (time.Time, bool) {
+		return h.Pending, !h.Pending.IsZero() && h.Pending.Before(before)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("query undelivered chats: %w", err)
 	}
 	return ids, nil
 }
 
-// indexHit is one chat found in the index.
-type indexHit struct {
-	id int64
-	at string // the index sort key
+// ceilGrain rounds t up to the index's time grain: an ACTIVE entry whose
+// time is before it may hold a chat idle since before t.
+func ceilGrain(t time.Time) time.Time {
+	if c := t.Truncate(indexGrain); !c.Equal(t) {
+		return c.Add(indexGrain)
+	}
+	return t
 }
 
+// checkers is how many heads query reads at once.
+const checkers = 16
+
 // query returns the live chats in every shard of the index partitions
-// named by prefix whose sort key is before t, oldest first. The shards are
-// queried in parallel.
-func (s *Store) query(ctx context.Context, prefix string, before time.Time) ([]int64, error) {
-	now := s.nowUnix()
-	results := make([][]indexHit, s.shards)
+// named by prefix whose index time is before bound and whose head, read
+// back, matches, oldest first by the time match gives. The index holds
+// only keys, and ACTIVE times only to the grain, so each candidate's head
+// is read (an eventually consistent GetItem of its time attributes) to
+// apply the exact time and expiry: the sweeper pays a read per candidate,
+// and every message is spared an index write.
+func (s *Store) query(ctx context.Context, prefix string, bound time.Time, match func(*convai.Head) (time.Time, bool)) ([]int64, error) {
+	results := make([][]int64, s.shards)
 	errs := make([]error, s.shards)
 	var wg sync.WaitGroup
 	for i := range s.shards {
 		wg.Go(func() {
-			results[i], errs[i] = s.queryShard(ctx, prefix+strconv.Itoa(i), indexTime(before), now)
+			results[i], errs[i] = s.queryShard(ctx, prefix+strconv.Itoa(i), indexTime(bound))
 		})
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	var all []indexHit
+	var cands []int64
 	for _, r := range results {
-		all = append(all, r...)
+		cands = append(cands, r...)
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].at < all[j].at })
-	ids := make([]int64, len(all))
-	for i, h := range all {
+
+	type hit struct {
+		id int64
+		at time.Time
+	}
+	hits := make([]*hit, len(cands))
+	errs = make([]error, len(cands))
+	sem := make(chan struct{}, checkers)
+	now := s.nowUnix()
+	for i, id := range cands {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			h, err := s.timesOf(ctx, id, now)
+			if err != nil || h == nil {
+				errs[i] = err
+				return
+			}
+			if at, ok := match(h); ok {
+				hits[i] = &hit{id, at}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	hits = slices.DeleteFunc(hits, func(h *hit) bool { return h == nil })
+	slices.SortStableFunc(hits, func(a, b *hit) int { return a.at.Compare(b.at) })
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
 		ids[i] = h.id
 	}
 	return ids, nil
 }
 
-func (s *Store) queryShard(ctx context.Context, partition, before string, now int64) ([]indexHit, error) {
+// timesOf reads the attributes of chat id's head that Idle and Undelivered
+// match on; nil when the head is gone or expired.
+func (s *Store) timesOf(ctx context.Context, id, now int64) (*convai.Head, error) {
+	out, err := s.client.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName:            aws.String(s.table),
+		Key:                  key(chatPK(id), headSortKey),
+		ProjectionExpression: aws.String("#st, #pat, #sat, #pend, #exp"),
+		ExpressionAttributeNames: map[string]string{
+			"#st": "st", "#pat": "pat", "#sat": "sat", "#pend": "pend", "#exp": TTLAttribute,
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read chat %d: %w", id, err)
+	}
+	var h headItem
+	if out.Item == nil {
+		return nil, nil
+	}
+	if err := attributevalue.UnmarshalMap(out.Item, &h); err != nil {
+		return nil, fmt.Errorf("decode chat %d: %w", id, err)
+	}
+	if h.ExpiresAt <= now {
+		return nil, nil
+	}
+	head := h.head(id)
+	return &head, nil
+}
+
+func (s *Store) queryShard(ctx context.Context, partition, before string) ([]int64, error) {
 	p := dynamodb.NewQueryPaginator(s.client, &dynamodb.QueryInput{
 		TableName:              aws.String(s.table),
 		IndexName:              aws.String(IndexName),
 		KeyConditionExpression: aws.String("#p = :p AND #s < :t"),
-		FilterExpression:       aws.String("#exp > :now"),
 		ExpressionAttributeNames: map[string]string{
-			"#p":   IndexPartitionKey,
-			"#s":   IndexSortKey,
-			"#exp": TTLAttribute,
+			"#p": IndexPartitionKey,
+			"#s": IndexSortKey,
 		},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":p":   &types.AttributeValueMemberS{Value: partition},
-			":t":   &types.AttributeValueMemberS{Value: before},
-			":now": num(now),
+			":p": &types.AttributeValueMemberS{Value: partition},
+			":t": &types.AttributeValueMemberS{Value: before},
 		},
 	})
-	var hits []indexHit
+	var ids []int64
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("query %s: %w", partition, err)
 		}
 		for _, av := range page.Items {
-			var k struct {
-				PK        string `dynamodbav:"pk"`
-				SK        string `dynamodbav:"gsi1sk"`
-				ExpiresAt int64  `dynamodbav:"expires_at"`
+			pk, _ := av[PartitionKey].(*types.AttributeValueMemberS)
+			if pk == nil {
+				continue
 			}
-			if err := attributevalue.UnmarshalMap(av, &k); err != nil {
-				return nil, fmt.Errorf("query %s: decode keys: %w", partition, err)
-			}
-			idText, ok := strings.CutPrefix(k.PK, chatPrefix)
-			if !ok || k.ExpiresAt <= now {
-				continue // not a chat, or expired (the filter already drops those)
+			idText, ok := strings.CutPrefix(pk.Value, chatPrefix)
+			if !ok {
+				continue // not a chat
 			}
 			id, err := strconv.ParseInt(idText, 10, 64)
 			if err != nil {
-				return nil, fmt.Errorf("query %s: bad key %q: %w", partition, k.PK, err)
+				return nil, fmt.Errorf("query %s: bad key %q: %w", partition, pk.Value, err)
 			}
-			hits = append(hits, indexHit{id: id, at: k.SK})
+			ids = append(ids, id)
 		}
 	}
-	return hits, nil
+	return ids, nil
 }

@@ -53,8 +53,9 @@ func TestHeadIndexKeys(t *testing.T) {
 	}{
 		{"open, a sender gave up", convai.Open, at.Add(-time.Second), time.Time{}, "OUTBOX#5", "2026-03-04T04:06:06.000000008Z", false},
 		{"ended, final pending", convai.Ended, at.Add(-time.Second), time.Time{}, "OUTBOX#5", "2026-03-04T04:06:06.000000008Z", false},
-		{"open, delivered", convai.Open, time.Time{}, time.Time{}, "ACTIVE#5", "2026-03-04T04:06:07.000000008Z", false},
-		{"open, bot spoke last", convai.Open, time.Time{}, at.Add(time.Minute), "ACTIVE#5", "2026-03-04T04:07:07.000000008Z", false},
+		// An open chat's time is rounded down to the 5-minute grain.
+		{"open, delivered", convai.Open, time.Time{}, time.Time{}, "ACTIVE#5", "2026-03-04T04:05:00.000000000Z", false},
+		{"open, bot spoke last", convai.Open, time.Time{}, at.Add(5 * time.Minute), "ACTIVE#5", "2026-03-04T04:10:00.000000000Z", false},
 		{"ended, delivered", convai.Ended, time.Time{}, time.Time{}, "", "", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

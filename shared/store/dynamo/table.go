@@ -73,10 +73,8 @@ func EnsureTable(ctx context.Context, client API, table string) (ttl bool, err e
 				{AttributeName: aws.String(IndexPartitionKey), KeyType: types.KeyTypeHash},
 				{AttributeName: aws.String(IndexSortKey), KeyType: types.KeyTypeRange},
 			},
-			Projection: &types.Projection{
-				ProjectionType:   types.ProjectionTypeInclude,
-				NonKeyAttributes: []string{TTLAttribute},
-			},
+			// Keys only: no attribute that changes with every message.
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeKeysOnly},
 		}},
 	})
 	var inUse *types.ResourceInUseException

@@ -46,6 +46,49 @@ func Run(t *testing.T, newStore NewStore) {
 		}
 	})
 
+	// Idle and Undelivered answer to the nanosecond, whatever resolution
+	// a store's index has, oldest first, and never with an ended or
+	// expired chat.
+	t.Run("IdleAndUndelivered", func(t *testing.T) {
+		clock, s := setup(t)
+		// Inside a 5-minute span, not on its edge.
+		before := base.Add(2*time.Hour + 7*time.Minute + 30*time.Second)
+		clock.Advance(before.Add(10 * time.Minute).Sub(clock.Now()))
+		open := func(id int64, partnerAt, sentAt, pending time.Time) {
+			mustCommit(t, s, &convai.Head{ChatID: id, Session: 1, Status: convai.Open, PartnerAt: partnerAt, SentAt: sentAt, Pending: pending, Version: 1}, 0)
+		}
+		var zero time.Time
+		open(1, before.Add(-time.Nanosecond), zero, zero)                                   // idle, the newest
+		open(2, before, zero, zero)                                                         // idle since before: not before it
+		open(3, before.Add(-3*time.Minute), before.Add(time.Second), zero)                  // the bot spoke after before
+		open(4, before.Add(-40*time.Minute), zero, zero)                                    // idle, the oldest
+		open(5, before.Add(-4*time.Minute-59*time.Second), zero, zero)                      // idle, in before's span
+		open(6, before.Add(-2*time.Minute), zero, before.Add(-2*time.Minute))               // undelivered
+		open(7, before.Add(-time.Minute), zero, before.Add(time.Nanosecond))                // pending since after before
+		open(8, clock.Now().Add(-ttl-time.Second), zero, zero)                              // expired
+		open(9, clock.Now().Add(-ttl-time.Second), zero, clock.Now().Add(-ttl-time.Second)) // expired, pending
+		mustCommit(t, s, &convai.Head{ChatID: 10, Session: 1, Status: convai.Ended, PartnerAt: before.Add(-10 * time.Minute), Version: 1}, 0)
+
+		idle, err := s.Idle(ctx, before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []int64{4, 5, 1}; !slices.Equal(idle, want) {
+			t.Errorf("Idle(before): got %v, want %v", idle, want)
+		}
+		undelivered, err := s.Undelivered(ctx, before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []int64{6}; !slices.Equal(undelivered, want) {
+			t.Errorf("Undelivered(before): got %v, want %v", undelivered, want)
+		}
+		// A nanosecond later, chat 2 is idle too.
+		if idle, err = s.Idle(ctx, before.Add(time.Nanosecond)); err != nil || !slices.Equal(idle, []int64{4, 5, 1, 2}) {
+			t.Errorf("Idle(before+1ns): got %v, %v; want [4 5 1 2]", idle, err)
+		}
+	})
+
 	t.Run("RoundTrip", func(t *testing.T) {
 		_, s := setup(t)
 		for _, id := range []int64{1, -100123456789, 1<<40 + 5, math.MaxInt64, math.MinInt64} {
