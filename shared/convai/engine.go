@@ -155,12 +155,20 @@ func (e *Engine) lease(ctx context.Context, owner string) Lease {
 	return Lease{Owner: owner, Until: e.now().Add(left + leaseSlack)}
 }
 
-// recording returns the context in which a sender records what it did: it
-// outlives ctx's deadline by cleanupTime — still inside the sender's lease,
-// so that no one takes over a record whose delivery is being recorded.
+// recording returns the context in which a sender records what it did:
+// one with at least cleanupTime left, ending no later than cleanupTime
+// after ctx's deadline — still inside the sender's lease, so that no one
+// takes over a record whose delivery is being recorded. While ctx itself
+// has cleanupTime left (as it has after every prompt send), that is ctx,
+// and no context is made: ctx is always a budget, which only its deadline
+// ends.
 func recording(ctx context.Context) (context.Context, context.CancelFunc) {
 	deadline, ok := ctx.Deadline()
-	if now := time.Now(); !ok || deadline.Before(now) {
+	now := time.Now()
+	if ok && ctx.Err() == nil && deadline.Sub(now) >= cleanupTime {
+		return ctx, func() {}
+	}
+	if !ok || deadline.Before(now) {
 		deadline = now
 	}
 	return context.WithDeadline(context.WithoutCancel(ctx), deadline.Add(cleanupTime))

@@ -40,7 +40,7 @@ func FuzzNormalize(f *testing.F) {
 			return
 		}
 		var fast, slow strings.Builder
-		appendNormalizedASCII(&fast, s)
+		fast.Write(appendNormalizedASCII(nil, s))
 		appendNormalizedAny(&slow, s)
 		if fast.String() != slow.String() {
 			t.Errorf("appendNormalizedASCII(%q) = %q, appendNormalizedAny = %q", s, fast.String(), slow.String())
@@ -97,4 +97,23 @@ func fuzzChat(t *testing.T, ctxText, msg string) {
 		seen[normalize(got)] = true
 		req.Turns = append(req.Turns, brain.Turn{Role: brain.Bot, Text: got}, brain.Turn{Role: brain.Partner, Text: msg})
 	}
+}
+
+// FuzzSays: the history's checks of a message as sent, normalised on the
+// stack, agree with the plain reading on normalize(s).
+func FuzzSays(f *testing.F) {
+	f.Add("Do you like wasps?", "do you LIKE wasps")
+	f.Add("Hi there! How are you?", "Hi there")
+	f.Add("Café au lait", "CAFÉ")
+	f.Fuzz(func(t *testing.T, said, s string) {
+		h := newHistory([]brain.Turn{{Role: brain.Bot, Text: said}, {Role: brain.Partner, Text: s}}, nil)
+		if got, want := h.says(s), h.has(normalize(s)); got != want {
+			t.Errorf("said %q: says(%q) = %v, has(normalize) = %v", said, s, got, want)
+		}
+		p, n := normalize(s), normalize(said)
+		want := strings.HasPrefix(n, p) && (len(n) == len(p) || n[len(p)] == ' ')
+		if got := h.opens(s); got != want {
+			t.Errorf("said %q: opens(%q) = %v, want %v", said, s, got, want)
+		}
+	})
 }

@@ -66,10 +66,33 @@ func (h *history) empty() bool { return h == nil || h.said.len() == 0 }
 // history.
 func (h *history) has(s string) bool { return h != nil && h.said.has(s) }
 
-// opened reports whether the bot began a message with the words of prefix.
-func (h *history) opened(prefix string) bool {
+// says reports whether the bot said s, a message as it would send it:
+// has(normalize(s)), with s normalised on the stack when it is short ASCII
+// text, since every candidate reply is checked this way.
+func (h *history) says(s string) bool {
+	if h == nil {
+		return false
+	}
+	if !isASCII(s) || len(s) > normScratch {
+		return h.said.has(normalize(s))
+	}
+	var buf [normScratch]byte
+	return h.said.hasBytes(appendNormalizedASCII(buf[:0], s))
+}
+
+// opens reports whether the bot began a message with the words of part,
+// a message part as the bot would send it (normalised on the stack when it
+// is short ASCII text).
+func (h *history) opens(part string) bool {
+	var buf [normScratch]byte
+	var prefix []byte
+	if isASCII(part) && len(part) <= normScratch {
+		prefix = appendNormalizedASCII(buf[:0], part)
+	} else {
+		prefix = []byte(normalize(part))
+	}
 	for _, s := range h.said.list {
-		if len(s) >= len(prefix) && s[:len(prefix)] == prefix &&
+		if len(s) >= len(prefix) && s[:len(prefix)] == string(prefix) &&
 			(len(s) == len(prefix) || s[len(prefix)] == ' ') {
 			return true
 		}

@@ -247,7 +247,7 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 			}
 			for _, q := range qs {
 				s := polish(strings.Join([]string{lead, fs, q}, " "))
-				if !said.has(normalize(s)) && !pr.router.Refuses(s) {
+				if !said.says(s) && !pr.router.Refuses(s) {
 					return s
 				}
 			}
@@ -257,13 +257,13 @@ func composePersona(req brain.Request, c *analysedContext, texts *textCache, hea
 	// to a lead and a question, then to a question alone.
 	for _, lead := range append(leads, "") {
 		for _, q := range qs {
-			if s := polish(strings.TrimSpace(lead + " " + q)); !said.has(normalize(s)) && !pr.router.Refuses(s) {
+			if s := polish(strings.TrimSpace(lead + " " + q)); !said.says(s) && !pr.router.Refuses(s) {
 				return s
 			}
 		}
 	}
 	for _, s := range safeQuestions {
-		if !said.has(normalize(s)) && !pr.router.Refuses(s) {
+		if !said.says(s) && !pr.router.Refuses(s) {
 			return s
 		}
 	}

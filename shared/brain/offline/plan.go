@@ -58,11 +58,11 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 					if len(p.second) > 0 && p.second[k2].mask&^avail != 0 {
 						continue
 					}
-					if check && freshStart && said.opened(normalize(p.render(r, k1, -1))) {
+					if check && freshStart && said.opens(p.render(r, k1, -1)) {
 						continue
 					}
 					s := p.render(r, k1, k2)
-					if !check || !said.has(normalize(s)) {
+					if !check || !said.says(s) {
 						return s, true
 					}
 				}

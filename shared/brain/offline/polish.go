@@ -15,7 +15,7 @@ func distinguish(s string, said *history) string {
 		if n >= len(lastResort) {
 			extra += " (" + strconv.Itoa(n/len(lastResort)+1) + ")"
 		}
-		if c := polish(s + " " + extra); !said.has(normalize(c)) {
+		if c := polish(s + " " + extra); !said.says(c) {
 			return c
 		}
 	}
@@ -135,28 +135,34 @@ func polishASCII(s string) (string, bool) {
 
 // normalize reduces a message to lower-case words, for repeat checks.
 func normalize(s string) string {
-	var b strings.Builder
-	if isASCII(s) {
-		b.Grow(len(s)) // the normal form is never longer
+	if isASCII(s) && len(s) <= normScratch {
+		var buf [normScratch]byte
+		return string(appendNormalizedASCII(buf[:0], s))
 	}
+	var b strings.Builder
 	appendNormalized(&b, s)
 	return b.String()
 }
+
+// normScratch is the longest text normalised on the stack.
+const normScratch = 512
 
 // appendNormalized writes normalize(s) to b. ASCII text, the common case,
 // is read byte by byte, without a lower-cased copy of s; FuzzNormalize
 // checks that both paths agree.
 func appendNormalized(b *strings.Builder, s string) {
 	if isASCII(s) {
-		appendNormalizedASCII(b, s)
+		b.Grow(len(s)) // the normal form is never longer
+		var buf [normScratch]byte
+		b.Write(appendNormalizedASCII(buf[:0], s))
 		return
 	}
 	appendNormalizedAny(b, s)
 }
 
-// appendNormalizedASCII is appendNormalized for ASCII text.
-func appendNormalizedASCII(b *strings.Builder, s string) {
-	start := b.Len()
+// appendNormalizedASCII appends the normal form of s, ASCII text, to dst.
+func appendNormalizedASCII(dst []byte, s string) []byte {
+	start := len(dst)
 	space := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -164,15 +170,16 @@ func appendNormalizedASCII(b *strings.Builder, s string) {
 			c += 'a' - 'A'
 		}
 		if ('a' <= c && c <= 'z') || ('0' <= c && c <= '9') {
-			if space && b.Len() > start {
-				b.WriteByte(' ')
+			if space && len(dst) > start {
+				dst = append(dst, ' ')
 			}
-			b.WriteByte(c)
+			dst = append(dst, c)
 			space = false
 		} else {
 			space = true
 		}
 	}
+	return dst
 }
 
 // appendNormalizedAny is appendNormalized for any text.

@@ -51,7 +51,7 @@ func farewell(req brain.Request, c *analysedContext, texts *textCache, bots *bot
 	if c.profile != nil {
 		for i := range personaFarewells {
 			f := personaFarewells[(int(seed%uint64(len(personaFarewells)))+i)%len(personaFarewells)]
-			if !said.has(normalize(f)) {
+			if !said.says(f) {
 				return f
 			}
 		}
@@ -77,7 +77,7 @@ func farewell(req brain.Request, c *analysedContext, texts *textCache, bots *bot
 				}
 				f = strings.Replace(f, "%s", topic, 1)
 			}
-			if !said.has(normalize(f)) {
+			if !said.says(f) {
 				return f
 			}
 		}

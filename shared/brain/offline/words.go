@@ -223,4 +223,18 @@ func (b *bag) has(w string) bool {
 	return false
 }
 
+// hasBytes is has for a word held in bytes; it makes no string of w.
+func (b *bag) hasBytes(w []byte) bool {
+	if b.index != nil {
+		_, ok := b.index[string(w)]
+		return ok
+	}
+	for _, x := range b.list {
+		if x == string(w) {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *bag) len() int { return len(b.list) }
