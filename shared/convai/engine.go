@@ -155,20 +155,15 @@ func (e *Engine) lease(ctx context.Context, owner string) Lease {
 	return Lease{Owner: owner, Until: e.now().Add(left + leaseSlack)}
 }
 
-// recording returns the context in which a sender records what it did:
-// one with at least cleanupTime left, ending no later than cleanupTime
-// after ctx's deadline — still inside the sender's lease, so that no one
-// takes over a record whose delivery is being recorded. While ctx itself
-// has cleanupTime left (as it has after every prompt send), that is ctx,
-// and no context is made: ctx is always a budget, which only its deadline
-// ends.
+// recording returns the context in which a sender records what it did: it
+// outlives ctx's deadline by cleanupTime — still inside the sender's lease,
+// so that no one takes over a record whose delivery is being recorded.
+// (Recording in ctx itself while it has cleanupTime left would save a
+// context per message, but it gives a slow commit less time, and a
+// delivery not recorded is sent again once its lease expires.)
 func recording(ctx context.Context) (context.Context, context.CancelFunc) {
 	deadline, ok := ctx.Deadline()
-	now := time.Now()
-	if ok && ctx.Err() == nil && deadline.Sub(now) >= cleanupTime {
-		return ctx, func() {}
-	}
-	if !ok || deadline.Before(now) {
+	if now := time.Now(); !ok || deadline.Before(now) {
 		deadline = now
 	}
 	return context.WithDeadline(context.WithoutCancel(ctx), deadline.Add(cleanupTime))
