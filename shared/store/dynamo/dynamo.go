@@ -88,8 +88,16 @@ var _ convai.Store = (*Store)(nil)
 // Option configures a Store.
 type Option func(*Store)
 
-// WithTTL sets how long a session lives after its last activity.
-func WithTTL(d time.Duration) Option { return func(s *Store) { s.ttl = d } }
+// WithTTL sets how long a session lives after its last activity; d <= 0
+// (an unset duration) keeps DefaultTTL, rather than expiring every chat at
+// once.
+func WithTTL(d time.Duration) Option {
+	return func(s *Store) {
+		if d > 0 {
+			s.ttl = d
+		}
+	}
+}
 
 // WithShards sets how many index partitions the chats are spread over. Every
 // process sharing a table must use the same number; n < 1 is taken as 1.

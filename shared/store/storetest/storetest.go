@@ -46,6 +46,16 @@ func Run(t *testing.T, newStore NewStore) {
 		}
 	})
 
+	// An unset lifetime (a Config literal without SESSION_TTL) is the
+	// store's default, not an expiry at the next second.
+	t.Run("ZeroTTL", func(t *testing.T) {
+		clock := NewClock(base)
+		s := newStore(t, clock.Now, 0)
+		mustCommit(t, s, &convai.Head{ChatID: 7, Session: 1, Status: convai.Open, PartnerAt: base, Version: 1}, 0)
+		clock.Advance(time.Hour)
+		mustLoad(t, s, 7)
+	})
+
 	// Idle and Undelivered answer to the nanosecond, whatever resolution
 	// a store's index has, oldest first, and never with an ended or
 	// expired chat.
