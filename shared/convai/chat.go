@@ -69,6 +69,21 @@ func (h *Head) IdleSince() time.Time {
 	return h.PartnerAt
 }
 
+// IdleBefore reports whether Store.Idle(t) returns h's chat: open, nothing
+// pending, idle since before t. It returns the time the idle began, by
+// which Idle orders its chats.
+func (h *Head) IdleBefore(t time.Time) (time.Time, bool) {
+	at := h.IdleSince()
+	return at, h.Status == Open && h.Pending.IsZero() && at.Before(t)
+}
+
+// PendingBefore reports whether Store.Undelivered(t) returns h's chat:
+// pending since before t. It returns when, by which Undelivered orders its
+// chats.
+func (h *Head) PendingBefore(t time.Time) (time.Time, bool) {
+	return h.Pending, !h.Pending.IsZero() && h.Pending.Before(t)
+}
+
 // Kind of a record.
 type RecordKind string
 

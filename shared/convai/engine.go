@@ -45,10 +45,10 @@ type Store interface {
 	// prev+1.
 	Commit(ctx context.Context, h *Head, prev int64) error
 	// Idle returns the ids of chats whose head is open with nothing known
-	// pending and idle (Head.IdleSince) since before t.
+	// pending and idle (Head.IdleSince) since before t: Head.IdleBefore.
 	Idle(ctx context.Context, before time.Time) ([]int64, error)
 	// Undelivered returns the ids of chats whose head has been Pending
-	// since before t.
+	// since before t: Head.PendingBefore.
 	Undelivered(ctx context.Context, before time.Time) ([]int64, error)
 }
 

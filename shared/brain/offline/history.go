@@ -1,8 +1,6 @@
 package offline
 
 import (
-	"strings"
-
 	"github.com/duetbot/duet/shared/brain"
 )
 
@@ -41,16 +39,15 @@ func newHistory(turns []brain.Turn, cache *botCache) *history {
 	if n == 0 {
 		return h
 	}
-	var b strings.Builder
-	b.Grow(size)
+	b := make([]byte, 0, size) // the normal form is rarely longer
 	ends := make([]int, 0, n)
 	for _, t := range turns {
 		if t.Role == brain.Bot {
-			appendNormalized(&b, t.Text)
-			ends = append(ends, b.Len())
+			b = appendNormalized(b, t.Text)
+			ends = append(ends, len(b))
 		}
 	}
-	all, start := b.String(), 0
+	all, start := string(b), 0
 	h.said.list = make([]string, 0, n)
 	for _, end := range ends {
 		h.said.add(all[start:end])
@@ -67,30 +64,21 @@ func (h *history) empty() bool { return h == nil || h.said.len() == 0 }
 func (h *history) has(s string) bool { return h != nil && h.said.has(s) }
 
 // says reports whether the bot said s, a message as it would send it:
-// has(normalize(s)), with s normalised on the stack when it is short ASCII
-// text, since every candidate reply is checked this way.
+// has(normalize(s)), with s normalised on the stack, since every candidate
+// reply is checked this way.
 func (h *history) says(s string) bool {
 	if h == nil {
 		return false
 	}
-	if !isASCII(s) || len(s) > normScratch {
-		return h.said.has(normalize(s))
-	}
 	var buf [normScratch]byte
-	return h.said.hasBytes(appendNormalizedASCII(buf[:0], s))
+	return h.said.hasBytes(appendNormalized(buf[:0], s))
 }
 
 // opens reports whether the bot began a message with the words of part,
-// a message part as the bot would send it (normalised on the stack when it
-// is short ASCII text).
+// a message part as the bot would send it (normalised on the stack).
 func (h *history) opens(part string) bool {
 	var buf [normScratch]byte
-	var prefix []byte
-	if isASCII(part) && len(part) <= normScratch {
-		prefix = appendNormalizedASCII(buf[:0], part)
-	} else {
-		prefix = []byte(normalize(part))
-	}
+	prefix := appendNormalized(buf[:0], part)
 	for _, s := range h.said.list {
 		if len(s) >= len(prefix) && s[:len(prefix)] == string(prefix) &&
 			(len(s) == len(prefix) || s[len(prefix)] == ' ') {

@@ -135,29 +135,22 @@ func polishASCII(s string) (string, bool) {
 
 // normalize reduces a message to lower-case words, for repeat checks.
 func normalize(s string) string {
-	if isASCII(s) && len(s) <= normScratch {
-		var buf [normScratch]byte
-		return string(appendNormalizedASCII(buf[:0], s))
-	}
-	var b strings.Builder
-	appendNormalized(&b, s)
-	return b.String()
+	var buf [normScratch]byte
+	return string(appendNormalized(buf[:0], s))
 }
 
-// normScratch is the longest text normalised on the stack.
+// normScratch is the size of the stack buffers texts are normalised in
+// (a longer text grows onto the heap).
 const normScratch = 512
 
-// appendNormalized writes normalize(s) to b. ASCII text, the common case,
-// is read byte by byte, without a lower-cased copy of s; FuzzNormalize
-// checks that both paths agree.
-func appendNormalized(b *strings.Builder, s string) {
+// appendNormalized appends normalize(s) to dst. ASCII text, the common
+// case, is read byte by byte, without a lower-cased copy of s;
+// FuzzNormalize checks that both paths agree.
+func appendNormalized(dst []byte, s string) []byte {
 	if isASCII(s) {
-		b.Grow(len(s)) // the normal form is never longer
-		var buf [normScratch]byte
-		b.Write(appendNormalizedASCII(buf[:0], s))
-		return
+		return appendNormalizedASCII(dst, s)
 	}
-	appendNormalizedAny(b, s)
+	return appendNormalizedAny(dst, s)
 }
 
 // appendNormalizedASCII appends the normal form of s, ASCII text, to dst.
@@ -183,20 +176,21 @@ func appendNormalizedASCII(dst []byte, s string) []byte {
 }
 
 // appendNormalizedAny is appendNormalized for any text.
-func appendNormalizedAny(b *strings.Builder, s string) {
-	start := b.Len()
+func appendNormalizedAny(dst []byte, s string) []byte {
+	start := len(dst)
 	space := false
 	for _, r := range strings.ToLower(s) {
 		if isWordRune(r) {
-			if space && b.Len() > start {
-				b.WriteByte(' ')
+			if space && len(dst) > start {
+				dst = append(dst, ' ')
 			}
-			b.WriteRune(r)
+			dst = utf8.AppendRune(dst, r)
 			space = false
 		} else {
 			space = true
 		}
 	}
+	return dst
 }
 
 func asciiLower(s string) string {

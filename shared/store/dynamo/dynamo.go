@@ -487,10 +487,7 @@ func indexTime(t time.Time) string { return t.UTC().Format(indexTimeFormat) }
 // Idle returns the ids of open chats with nothing pending whose idle time
 // began before t, oldest first.
 func (s *Store) Idle(ctx context.Context, before time.Time) ([]int64, error) {
-	ids, err := s.query(ctx, activePrefix, ceilGrain(before), func(h *convai.Head) (time.Time, bool) {
-		at := h.IdleSince()
-		return at, h.Status == convai.Open && h.Pending.IsZero() && at.Before(before)
-	})
+	ids, err := s.query(ctx, activePrefix, ceilGrain(before), (*convai.Head).IdleBefore, before)
 	if err != nil {
 		return nil, fmt.Errorf("query idle chats: %w", err)
 	}
@@ -499,9 +496,7 @@ func (s *Store) Idle(ctx context.Context, before time.Time) ([]int64, error) {
 
 // Undelivered returns the ids of chats pending since before t, oldest first.
 func (s *Store) Undelivered(ctx context.Context, before time.Time) ([]int64, error) {
-	ids, err := s.query(ctx, outboxPrefix, before, func(h *convai.Head) (time.Time, bool) {
-		return h.Pending, !h.Pending.IsZero() && h.Pending.Before(before)
-	})
+	ids, err := s.query(ctx, outboxPrefix, before, (*convai.Head).PendingBefore, before)
 	if err != nil {
 		return nil, fmt.Errorf("query undelivered chats: %w", err)
 	}
@@ -522,12 +517,12 @@ const checkers = 16
 
 // query returns the live chats in every shard of the index partitions
 // named by prefix whose index time is before bound and whose head, read
-// back, matches, oldest first by the time match gives. The index holds
+// back, matches before, oldest first by the time match gives. The index holds
 // only keys, and ACTIVE times only to the grain, so each candidate's head
 // is read (an eventually consistent GetItem of its time attributes) to
 // apply the exact time and expiry: the sweeper pays a read per candidate,
 // and every message is spared an index write.
-func (s *Store) query(ctx context.Context, prefix string, bound time.Time, match func(*convai.Head) (time.Time, bool)) ([]int64, error) {
+func (s *Store) query(ctx context.Context, prefix string, bound time.Time, match func(*convai.Head, time.Time) (time.Time, bool), before time.Time) ([]int64, error) {
 	results := make([][]int64, s.shards)
 	errs := make([]error, s.shards)
 	var wg sync.WaitGroup
@@ -562,7 +557,7 @@ func (s *Store) query(ctx context.Context, prefix string, bound time.Time, match
 				errs[i] = err
 				return
 			}
-			if at, ok := match(h); ok {
+			if at, ok := match(h, before); ok {
 				hits[i] = &hit{id, at}
 			}
 		})

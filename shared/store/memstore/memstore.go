@@ -299,20 +299,17 @@ func (s *Store) Commit(_ context.Context, h *convai.Head, prev int64) error {
 // Idle returns the ids of open chats with nothing pending whose idle time
 // began before t, oldest first.
 func (s *Store) Idle(_ context.Context, before time.Time) ([]int64, error) {
-	return s.matching(func(h *convai.Head) (time.Time, bool) {
-		at := h.IdleSince()
-		return at, h.Status == convai.Open && h.Pending.IsZero() && at.Before(before)
-	}), nil
+	return s.matching((*convai.Head).IdleBefore, before), nil
 }
 
 // Undelivered returns the ids of chats pending since before t, oldest first.
 func (s *Store) Undelivered(_ context.Context, before time.Time) ([]int64, error) {
-	return s.matching(func(h *convai.Head) (time.Time, bool) {
-		return h.Pending, !h.Pending.IsZero() && h.Pending.Before(before)
-	}), nil
+	return s.matching((*convai.Head).PendingBefore, before), nil
 }
 
-func (s *Store) matching(match func(*convai.Head) (time.Time, bool)) []int64 {
+// matching returns the ids of the live chats whose head matches before,
+// ordered by the time match gives.
+func (s *Store) matching(match func(*convai.Head, time.Time) (time.Time, bool), before time.Time) []int64 {
 	type hit struct {
 		id int64
 		at time.Time
@@ -324,7 +321,7 @@ func (s *Store) matching(match func(*convai.Head) (time.Time, bool)) []int64 {
 		if e.head == nil || s.expired(e, now) {
 			continue
 		}
-		if at, ok := match(e.head); ok {
+		if at, ok := match(e.head, before); ok {
 			hits = append(hits, hit{e.id, at})
 		}
 	}
