@@ -310,3 +310,56 @@ func TestReplierEndsChat(t *testing.T) {
 		t.Errorf("a message after the bot ended the chat: %v, want ENOTFOUND", err)
 	}
 }
+
+// flakyCommits is a store whose next commits fail, as a store unreachable
+// for a moment does, and which counts its loads.
+type flakyCommits struct {
+	convai.Store
+	failures atomic.Int64 // commits still to fail
+	loads    atomic.Int64
+}
+
+func (s *flakyCommits) Load(ctx context.Context, id int64) (*convai.Chat, error) {
+	s.loads.Add(1)
+	return s.Store.Load(ctx, id)
+}
+
+func (s *flakyCommits) Commit(ctx context.Context, h *convai.Head, prev int64) error {
+	if s.failures.Add(-1) >= 0 {
+		return errors.New("store unreachable")
+	}
+	return s.Store.Commit(ctx, h, prev)
+}
+
+// TestCommitRetriesTheSameWrite: a delivery whose commit fails for a
+// moment is recorded by writing the same head again — no reload between,
+// which would spend the little time a recording has on a read — and the
+// chat goes on with nothing sent twice.
+func TestCommitRetriesTheSameWrite(t *testing.T) {
+	f := newFixture(t)
+	st := &flakyCommits{Store: f.store}
+	f.engine.Store = st
+	mustHandle(t, f, 1, 1, "/start ctx")
+	mustHandle(t, f, 1, 2, "hello")
+
+	st.failures.Store(3)
+	loads := st.loads.Load()
+	mustHandle(t, f, 1, 3, "second")
+	if got := st.loads.Load() - loads; got != 1 {
+		t.Errorf("the message loaded the chat %d times, want 1 (before storing it): a failed commit reloaded it", got)
+	}
+	if n := st.failures.Load(); n >= 0 {
+		t.Fatalf("%d commit failures left unspent", n+1)
+	}
+	mustHandle(t, f, 1, 4, "third")
+	if got, want := len(f.out.of(1)), 3; got != want {
+		t.Errorf("the chat received %d messages, want %d: %q", got, want, f.out.of(1))
+	}
+	c, err := f.store.Load(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Head.Sent != 3 || !c.Head.Pending.IsZero() {
+		t.Errorf("head after the flaky commit: sent %d, pending %v; want 3 and none", c.Head.Sent, c.Head.Pending)
+	}
+}

@@ -481,10 +481,13 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 			return s, nil
 		}
 		if !errors.Is(err, duet.ErrConflict) {
+			// The same write again: a failed one changed nothing, or the
+			// retry's conflict says that it did.
 			if sleep(ctx, wait) != nil {
 				return nil, err
 			}
 			wait = min(wait*2, time.Second)
+			continue
 		}
 		next, lerr := e.reload(ctx, s)
 		if lerr != nil {

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,23 +35,27 @@ type FaultConfig struct {
 // answers 429 and 500, hangs, drops connections; the store pauses now and
 // then; both engines sweep all along. Every chat must end with exactly one
 // reply per message, in order, then one final, nothing lost or duplicated —
-// but for the one named case: the Bot API recorded a message and the
-// connection broke before it answered, which may leave one adjacent copy.
+// but for the one named case: the Bot API recorded a message and its
+// sender never read the answer, or could not record that it did, which
+// may leave one adjacent copy.
 func RunFaults(t *testing.T, cfg FaultConfig, newStore func(t *testing.T) convai.Store) {
 	api := newFaultyBotAPI(t)
-	client, err := telegram.New(api.srv.URL, "123:fault", telegram.WithRequestTimeout(250*time.Millisecond),
+	client, err := telegram.New(api.srv.URL, "123:fault", telegram.WithHTTPClient(&http.Client{Transport: api}),
+		telegram.WithRequestTimeout(250*time.Millisecond),
 		telegram.WithBackoff(5*time.Millisecond, 50*time.Millisecond), telegram.WithMaxAttempts(2),
 		telegram.WithLogger(slog.New(slog.DiscardHandler)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	store := &pausingStore{Store: newStore(t)}
+	logs := &lockedBuffer{}
 	engines := make([]*convai.Engine, 2)
 	for i := range engines {
 		engines[i] = &convai.Engine{
-			Store: store, Sender: witnessed{client, api}, Replier: echo{}, Evaluator: echo{},
+			Store: store, Sender: client, Replier: echo{}, Evaluator: echo{},
 			MaxTurns: 1000, IdleTimeout: time.Hour, OutboxGrace: 300 * time.Millisecond,
-			DeliveryTimeout: 1500 * time.Millisecond, Log: slog.New(slog.DiscardHandler),
+			DeliveryTimeout: 1500 * time.Millisecond,
+			Log:             slog.New(unrecordedLog{slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}), api}).With("engine", i),
 		}
 	}
 
@@ -134,12 +140,72 @@ func RunFaults(t *testing.T, cfg FaultConfig, newStore func(t *testing.T) convai
 		api.summary(), store.pauses.Load(), dupNow.Load(), dupLate.Load(), redelivered.Load(), swept.Load())
 	for _, id := range api.check(t, want) {
 		if c, err := store.Store.Load(context.Background(), id); err == nil {
+			t.Logf("chat %d as received: %s", id, api.transcript(id))
 			t.Logf("chat %d as stored: head %+v", id, c.Head)
 			for _, r := range c.Records {
 				t.Logf("  record %d.%d %s %q lease %s until %s", r.Session, r.Seq, r.Kind, r.Partner, r.Lease.Owner, r.Lease.Until.Format(time.StampMilli))
 			}
+			for _, line := range logs.lines(fmt.Sprintf("chat=%d ", id)) {
+				t.Logf("  log: %s", line)
+			}
 		}
 	}
+}
+
+// unrecordedLog passes the engines' log on, and tells the Bot API of each
+// delivery its sender could not record (the store failed until the
+// sender's time ran out): the sender's copy, the last the chat received,
+// may be sent again once its lease expires — the named duplicate's other
+// form (the README's "died between sending and recording it").
+type unrecordedLog struct {
+	slog.Handler
+	api *faultyBotAPI
+}
+
+func (h unrecordedLog) Handle(ctx context.Context, r slog.Record) error {
+	if r.Level >= slog.LevelError && r.Message == "record delivery" {
+		r.Attrs(func(a slog.Attr) bool {
+			if a.Key == "chat" && a.Value.Kind() == slog.KindInt64 {
+				h.api.unrecorded(a.Value.Int64())
+				return false
+			}
+			return true
+		})
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h unrecordedLog) WithAttrs(as []slog.Attr) slog.Handler {
+	return unrecordedLog{h.Handler.WithAttrs(as), h.api}
+}
+
+func (h unrecordedLog) WithGroup(name string) slog.Handler {
+	return unrecordedLog{h.Handler.WithGroup(name), h.api}
+}
+
+// lockedBuffer collects the engines' log lines.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// lines returns the lines that contain s.
+func (b *lockedBuffer) lines(s string) []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []string
+	for line := range strings.Lines(b.buf.String()) {
+		if strings.Contains(line, s) {
+			out = append(out, strings.TrimSpace(line))
+		}
+	}
+	return out
 }
 
 // echo replies with the partner's message, so that every reply names the
@@ -219,59 +285,86 @@ func (s *pausingStore) Commit(ctx context.Context, h *convai.Head, prev int64) e
 	return s.Store.Commit(ctx, h, prev)
 }
 
-// witnessed is the engines' Sender: when a send fails although the Bot API
-// did record the message (its answer came too late for the client, as on a
-// machine starved of CPU), that is the named case too — the Bot API
-// recorded the message and the sender never learned it — so the message is
-// marked ambiguous, as record-then-drop marks it.
-type witnessed struct {
-	convai.Sender
-	api *faultyBotAPI
+// faultyBotAPI is a Bot API speaking Telegram's wire format whose
+// sendMessage fails in every way a real one does. It is also its client's
+// transport, so that it knows of every message it recorded whether the
+// sender learned it: the named duplicate is a copy that follows one whose
+// sender never read the answer (the connection broke, or the answer came
+// too late for the client, as on a machine starved of CPU).
+type faultyBotAPI struct {
+	srv      *httptest.Server
+	base     http.RoundTripper
+	attempts atomic.Int64
+
+	mu       sync.Mutex
+	rng      *rand.Rand
+	received map[int64][]sent
+	answered map[int64]bool  // attempts whose answer the client read in full
+	dropped  map[string]bool // texts recorded once, then the connection broken
+	chats    map[int64]bool  // the chats the test plays
+	faults   map[string]int
 }
 
-func (w witnessed) Send(ctx context.Context, chatID int64, text string) error {
-	before := w.api.copies(chatID, text)
-	err := w.Sender.Send(ctx, chatID, text)
-	if err != nil && w.api.copies(chatID, text) > before {
-		w.api.mu.Lock()
-		w.api.ambiguous[text] = true
-		w.api.mu.Unlock()
-	}
-	return err
+// sent is a message the Bot API recorded, and the client's attempt that
+// carried it.
+type sent struct {
+	text       string
+	attempt    int64
+	unrecorded bool // its sender could not record the delivery
 }
 
-// copies counts the messages of chat id that read text.
-func (a *faultyBotAPI) copies(id int64, text string) int {
+// unrecorded marks the last message of chat id as one whose sender could
+// not record its delivery.
+func (a *faultyBotAPI) unrecorded(id int64) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	n := 0
-	for _, m := range a.received[id] {
-		if m == text {
-			n++
-		}
+	if msgs := a.received[id]; len(msgs) > 0 {
+		msgs[len(msgs)-1].unrecorded = true
 	}
-	return n
 }
 
-// faultyBotAPI is a Bot API speaking Telegram's wire format whose
-// sendMessage fails in every way a real one does.
-type faultyBotAPI struct {
-	srv *httptest.Server
-
-	mu        sync.Mutex
-	rng       *rand.Rand
-	received  map[int64][]string
-	ambiguous map[string]bool // texts recorded, then the connection broken
-	chats     map[int64]bool  // the chats the test plays
-	faults    map[string]int
-}
+// attemptHeader carries the client's attempt number to the server.
+const attemptHeader = "X-Test-Attempt"
 
 func newFaultyBotAPI(t *testing.T) *faultyBotAPI {
-	a := &faultyBotAPI{rng: rand.New(rand.NewPCG(1, 2)), received: map[int64][]string{},
-		ambiguous: map[string]bool{}, faults: map[string]int{}, chats: map[int64]bool{}}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = 64
+	a := &faultyBotAPI{base: tr, rng: rand.New(rand.NewPCG(1, 2)), received: map[int64][]sent{},
+		answered: map[int64]bool{}, dropped: map[string]bool{}, faults: map[string]int{}, chats: map[int64]bool{}}
 	a.srv = httptest.NewServer(http.HandlerFunc(a.serve))
 	t.Cleanup(a.srv.Close)
+	t.Cleanup(tr.CloseIdleConnections)
 	return a
+}
+
+// RoundTrip numbers the request and marks its attempt answered once the
+// client has read the answer to its end.
+func (a *faultyBotAPI) RoundTrip(req *http.Request) (*http.Response, error) {
+	n := a.attempts.Add(1)
+	req = req.Clone(req.Context())
+	req.Header.Set(attemptHeader, strconv.FormatInt(n, 10))
+	resp, err := a.base.RoundTrip(req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = &answerBody{ReadCloser: resp.Body, api: a, attempt: n}
+	return resp, nil
+}
+
+type answerBody struct {
+	io.ReadCloser
+	api     *faultyBotAPI
+	attempt int64
+}
+
+func (b *answerBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF {
+		b.api.mu.Lock()
+		b.api.answered[b.attempt] = true
+		b.api.mu.Unlock()
+	}
+	return n, err
 }
 
 func (a *faultyBotAPI) serve(w http.ResponseWriter, r *http.Request) {
@@ -279,6 +372,7 @@ func (a *faultyBotAPI) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	attempt, _ := strconv.ParseInt(r.Header.Get(attemptHeader), 10, 64)
 	var req struct {
 		ChatID int64  `json:"chat_id"`
 		Text   string `json:"text"`
@@ -300,15 +394,15 @@ func (a *faultyBotAPI) serve(w http.ResponseWriter, r *http.Request) {
 		fault = "hang"
 	case roll < 22:
 		fault = "drop"
-	case roll < 25 && !a.ambiguous[req.Text]:
+	case roll < 25 && !a.dropped[req.Text]:
 		fault = "record-then-drop"
-		a.ambiguous[req.Text] = true
+		a.dropped[req.Text] = true
 	}
 	if fault != "" {
 		a.faults[fault]++
 	}
 	if fault == "" || fault == "record-then-drop" {
-		a.received[req.ChatID] = append(a.received[req.ChatID], req.Text)
+		a.received[req.ChatID] = append(a.received[req.ChatID], sent{text: req.Text, attempt: attempt})
 	}
 	a.mu.Unlock()
 
@@ -344,27 +438,43 @@ func (a *faultyBotAPI) summary() string {
 	return fmt.Sprint(a.faults)
 }
 
+// transcript lists what chat id received: each message's attempt, and
+// whether its client read the answer.
+func (a *faultyBotAPI) transcript(id int64) string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var b strings.Builder
+	for _, m := range a.received[id] {
+		fmt.Fprintf(&b, "\n    attempt %d answered=%t unrecorded=%t %s", m.attempt, a.answered[m.attempt], m.unrecorded, m.text)
+	}
+	return b.String()
+}
+
 // complete reports whether every chat has received its replies and final.
 func (a *faultyBotAPI) complete(want int) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for id := range a.chats {
-		if len(dedupe(a.received[id], a.ambiguous)) < want {
+		if len(dedupe(a.received[id], a.answered)) < want {
 			return false
 		}
 	}
 	return true
 }
 
-// dedupe drops a message that repeats the one before it when that one was
-// recorded before a broken connection: the one duplicate the README names.
-func dedupe(msgs []string, ambiguous map[string]bool) []string {
+// dedupe drops a message that repeats the one before it when the sender
+// of that one never read the answer or could not record it: the one
+// duplicate the README names. (An attempt still in flight counts as
+// unanswered; once answered, the copy after it counts again, so that
+// dedupe's result only grows.)
+func dedupe(msgs []sent, answered map[int64]bool) []string {
 	var out []string
 	for i, m := range msgs {
-		if i > 0 && m == msgs[i-1] && ambiguous[m] && (i < 2 || msgs[i-2] != m) {
+		if i > 0 && m.text == msgs[i-1].text && (!answered[msgs[i-1].attempt] || msgs[i-1].unrecorded) &&
+			(i < 2 || msgs[i-2].text != m.text) {
 			continue
 		}
-		out = append(out, m)
+		out = append(out, m.text)
 	}
 	return out
 }
@@ -379,7 +489,7 @@ func (a *faultyBotAPI) check(t *testing.T, want int) (failed []int64) {
 		t.Fatal("no chats were played")
 	}
 	for id := range a.chats {
-		msgs := dedupe(a.received[id], a.ambiguous)
+		msgs := dedupe(a.received[id], a.answered)
 		var texts []string
 		for _, m := range msgs {
 			var inner struct {
