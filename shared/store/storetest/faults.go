@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,14 +49,12 @@ func RunFaults(t *testing.T, cfg FaultConfig, newStore func(t *testing.T) convai
 		t.Fatal(err)
 	}
 	store := &pausingStore{Store: newStore(t)}
-	logs := &lockedBuffer{}
 	engines := make([]*convai.Engine, 2)
 	for i := range engines {
 		engines[i] = &convai.Engine{
 			Store: store, Sender: client, Replier: echo{}, Evaluator: echo{},
 			MaxTurns: 1000, IdleTimeout: time.Hour, OutboxGrace: 300 * time.Millisecond,
-			DeliveryTimeout: 1500 * time.Millisecond,
-			Log:             slog.New(unrecordedLog{slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}), api}).With("engine", i),
+			DeliveryTimeout: 1500 * time.Millisecond, Log: slog.New(engineLog{api}),
 		}
 	}
 
@@ -145,68 +144,40 @@ func RunFaults(t *testing.T, cfg FaultConfig, newStore func(t *testing.T) convai
 			for _, r := range c.Records {
 				t.Logf("  record %d.%d %s %q lease %s until %s", r.Session, r.Seq, r.Kind, r.Partner, r.Lease.Owner, r.Lease.Until.Format(time.StampMilli))
 			}
-			for _, line := range logs.lines(fmt.Sprintf("chat=%d ", id)) {
+			for _, line := range api.logOf(id) {
 				t.Logf("  log: %s", line)
 			}
 		}
 	}
 }
 
-// unrecordedLog passes the engines' log on, and tells the Bot API of each
-// delivery its sender could not record (the store failed until the
-// sender's time ran out): the sender's copy, the last the chat received,
-// may be sent again once its lease expires — the named duplicate's other
-// form (the README's "died between sending and recording it").
-type unrecordedLog struct {
-	slog.Handler
-	api *faultyBotAPI
-}
+// engineLog is the engines' log: it keeps their warnings and errors by
+// chat, for the report of a chat that fails, and tells the Bot API of each
+// delivery a sender could not record (the store failed until the sender's
+// time ran out): that sender's copy, the last the chat received, may be
+// sent again once its lease expires — the named duplicate's other form
+// (the README's "died between sending and recording it"). The engines add
+// no attributes or groups of their own.
+type engineLog struct{ api *faultyBotAPI }
 
-func (h unrecordedLog) Handle(ctx context.Context, r slog.Record) error {
-	if r.Level >= slog.LevelError && r.Message == "record delivery" {
-		r.Attrs(func(a slog.Attr) bool {
-			if a.Key == "chat" && a.Value.Kind() == slog.KindInt64 {
-				h.api.unrecorded(a.Value.Int64())
-				return false
-			}
-			return true
-		})
-	}
-	return h.Handler.Handle(ctx, r)
-}
+func (engineLog) Enabled(_ context.Context, l slog.Level) bool { return l >= slog.LevelWarn }
 
-func (h unrecordedLog) WithAttrs(as []slog.Attr) slog.Handler {
-	return unrecordedLog{h.Handler.WithAttrs(as), h.api}
-}
-
-func (h unrecordedLog) WithGroup(name string) slog.Handler {
-	return unrecordedLog{h.Handler.WithGroup(name), h.api}
-}
-
-// lockedBuffer collects the engines' log lines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// lines returns the lines that contain s.
-func (b *lockedBuffer) lines(s string) []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	var out []string
-	for line := range strings.Lines(b.buf.String()) {
-		if strings.Contains(line, s) {
-			out = append(out, strings.TrimSpace(line))
+func (h engineLog) Handle(_ context.Context, r slog.Record) error {
+	var chat int64
+	line := r.Level.String() + " " + r.Message
+	r.Attrs(func(a slog.Attr) bool {
+		if a.Key == "chat" && a.Value.Kind() == slog.KindInt64 {
+			chat = a.Value.Int64()
 		}
-	}
-	return out
+		line += " " + a.String()
+		return true
+	})
+	h.api.logged(chat, line, r.Level >= slog.LevelError && r.Message == "record delivery")
+	return nil
 }
+
+func (h engineLog) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h engineLog) WithGroup(string) slog.Handler      { return h }
 
 // echo replies with the partner's message, so that every reply names the
 // message it answers, and rates everything 5.
@@ -299,9 +270,10 @@ type faultyBotAPI struct {
 	mu       sync.Mutex
 	rng      *rand.Rand
 	received map[int64][]sent
-	answered map[int64]bool  // attempts whose answer the client read in full
-	dropped  map[string]bool // texts recorded once, then the connection broken
-	chats    map[int64]bool  // the chats the test plays
+	logs     map[int64][]string // the engines' warnings and errors, by chat
+	answered map[int64]bool     // attempts whose answer the client read in full
+	dropped  map[string]bool    // texts recorded once, then the connection broken
+	chats    map[int64]bool     // the chats the test plays
 	faults   map[string]int
 }
 
@@ -313,14 +285,22 @@ type sent struct {
 	unrecorded bool // its sender could not record the delivery
 }
 
-// unrecorded marks the last message of chat id as one whose sender could
-// not record its delivery.
-func (a *faultyBotAPI) unrecorded(id int64) {
+// logged keeps an engine's log line about chat id; unrecorded marks the
+// chat's last message as one whose sender could not record its delivery.
+func (a *faultyBotAPI) logged(id int64, line string, unrecorded bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if msgs := a.received[id]; len(msgs) > 0 {
+	a.logs[id] = append(a.logs[id], line)
+	if msgs := a.received[id]; unrecorded && len(msgs) > 0 {
 		msgs[len(msgs)-1].unrecorded = true
 	}
+}
+
+// logOf returns the engines' log lines about chat id.
+func (a *faultyBotAPI) logOf(id int64) []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return slices.Clone(a.logs[id])
 }
 
 // attemptHeader carries the client's attempt number to the server.
@@ -330,7 +310,7 @@ func newFaultyBotAPI(t *testing.T) *faultyBotAPI {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 64
 	a := &faultyBotAPI{base: tr, rng: rand.New(rand.NewPCG(1, 2)), received: map[int64][]sent{},
-		answered: map[int64]bool{}, dropped: map[string]bool{}, faults: map[string]int{}, chats: map[int64]bool{}}
+		logs: map[int64][]string{}, answered: map[int64]bool{}, dropped: map[string]bool{}, faults: map[string]int{}, chats: map[int64]bool{}}
 	a.srv = httptest.NewServer(http.HandlerFunc(a.serve))
 	t.Cleanup(a.srv.Close)
 	t.Cleanup(tr.CloseIdleConnections)

@@ -77,3 +77,24 @@ func TestFaultyBotAPIWitness(t *testing.T) {
 		t.Errorf("the faults never struck (%d failed sends, %d recorded unanswered): the check above saw nothing", failed, recordedUnanswered)
 	}
 }
+
+// TestEngineLog: the engines' log keeps warnings by chat, and an error
+// "record delivery" marks the chat's last message unrecorded.
+func TestEngineLog(t *testing.T) {
+	api := newFaultyBotAPI(t)
+	api.received[7] = []sent{{text: "a", attempt: 1}, {text: "b", attempt: 2}}
+	log := slog.New(engineLog{api})
+	log.Info("not kept", "chat", int64(7))
+	log.Warn("release lease", "chat", int64(7), "seq", 2)
+	if api.received[7][1].unrecorded {
+		t.Fatal("a warning marked a message unrecorded")
+	}
+	log.Error("record delivery", "chat", int64(7), "seq", 2)
+	if !api.received[7][1].unrecorded || api.received[7][0].unrecorded {
+		t.Errorf("after the error: %+v; want only the last message unrecorded", api.received[7])
+	}
+	want := []string{"WARN release lease chat=7 seq=2", "ERROR record delivery chat=7 seq=2"}
+	if got := api.logOf(7); !slices.Equal(got, want) {
+		t.Errorf("log of chat 7: %q, want %q", got, want)
+	}
+}
