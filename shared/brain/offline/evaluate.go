@@ -87,7 +87,8 @@ func (b *Brain) Signals(req brain.Request) Signals {
 	if i < 0 {
 		return Signals{}
 	}
-	return b.dialogue(req).signals(i)
+	d := b.dialogue(req)
+	return d.signals(i)
 }
 
 // Rate scores the last partner turn of req, 1..10 (1 when there is none).
@@ -137,7 +138,7 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 	m := b.model()
 	var j judged
 	if learned {
-		j = b.judgeAll(d)
+		j = b.judgeAll(&d)
 	}
 	var sum, n, engaged int
 	own, shared := set{}, set{}
@@ -203,32 +204,52 @@ func lastPartner(turns []brain.Turn) int {
 	return -1
 }
 
-// dialogue analyses each turn of a request at most once.
+// dialogue analyses each turn of a request at most once. It is made on its
+// user's stack: the analyses of the first dialogueInline turns are kept in
+// it, those of any later turns in more.
 type dialogue struct {
 	texts   *textCache
 	ctx     *text
 	profile bool // the context is a ConvAI2 profile
 	turns   []brain.Turn
-	cache   []*text
+	cache   [dialogueInline]*text
+	more    []*text
 }
 
-func (b *Brain) dialogue(req brain.Request) *dialogue {
+// dialogueInline is how many turns a dialogue keeps without an allocation:
+// more than a chat of CHAT_MAX_TURNS' default holds.
+const dialogueInline = 48
+
+func (b *Brain) dialogue(req brain.Request) dialogue {
 	c := b.contexts.get(req.Context)
-	return &dialogue{texts: &b.texts, ctx: c.text, profile: c.profile != nil, turns: req.Turns, cache: make([]*text, len(req.Turns))}
+	return dialogue{texts: &b.texts, ctx: c.text, profile: c.profile != nil, turns: req.Turns}
 }
 
 func (d *dialogue) at(i int) *text {
-	if d.cache[i] == nil {
-		d.cache[i] = d.texts.get(d.turns[i].Text)
+	p := d.slot(i)
+	if *p == nil {
+		*p = d.texts.get(d.turns[i].Text)
 	}
-	return d.cache[i]
+	return *p
+}
+
+// slot is where the analysis of turn i is kept.
+func (d *dialogue) slot(i int) **text {
+	if i < len(d.cache) {
+		return &d.cache[i]
+	}
+	if d.more == nil {
+		d.more = make([]*text, len(d.turns)-len(d.cache))
+	}
+	return &d.more[i-len(d.cache)]
 }
 
 // signals measures turn i, a partner turn, against what came before it.
 func (d *dialogue) signals(i int) Signals {
 	msg := d.at(i)
 	var bot *text
-	var earlier []*text
+	var buf [dialogueInline]*text
+	earlier := buf[:0] // on the stack, for a chat of usual length
 	for j := i - 1; j >= 0; j-- {
 		switch d.turns[j].Role {
 		case brain.Bot:

@@ -79,7 +79,7 @@ func FitJudge(messages, dialogues []JudgeSample, o FitOptions) (*JudgeModel, err
 	dw := make([]float64, len(dialogues))
 	for k, s := range dialogues {
 		d := b.dialogue(s.Req)
-		j := b.judgeAll(d)
+		j := b.judgeAll(&d)
 		xs[k] = d.dialogueVector(j.logits, j.vs)
 		dy[k] = s.Label
 		dw[k] = s.Weight

@@ -2,6 +2,8 @@ package offline
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -25,6 +27,39 @@ func FuzzPolish(f *testing.F) {
 		}
 		if slow := polishAny(s); fast != slow {
 			t.Errorf("polishASCII(%q) = %q, polishAny = %q", s, fast, slow)
+		}
+	})
+}
+
+// FuzzFill: filling a template's slots in one pass (appendFilled) gives
+// what replacing {a}, then {b}, then {c} everywhere gives, for fills without
+// braces (topics never hold one) and templates without "{{" (only those
+// could make a new slot as the slots are replaced); and whatever the fills
+// hold, the text is the template's with each slot replaced once.
+func FuzzFill(f *testing.F) {
+	f.Add("I saw {a} near {c}. Did {b}?", "the wasp", "your dog", "a park")
+	f.Add("{a}{b}{c}{d}{", "x", "", "{a}")
+	f.Add("{{a}b}", "", "b", "c")
+	f.Fuzz(func(t *testing.T, tmpl, a, b, c string) {
+		fl := fill{a, b, c}
+		got := string(appendFilled(nil, tmpl, fl))
+		if !strings.Contains(tmpl, "{{") && !strings.ContainsAny(a+b+c, "{}") {
+			want := strings.ReplaceAll(tmpl, "{a}", a)
+			want = strings.ReplaceAll(want, "{b}", b)
+			want = strings.ReplaceAll(want, "{c}", c)
+			if got != want {
+				t.Errorf("appendFilled(%q, %q) = %q, replacing one slot after another gives %q", tmpl, fl, got, want)
+			}
+		}
+		// Replacing the slots by marks that cannot occur in any input
+		// shows where each fill went: a fill is copied, never read.
+		marks := string(appendFilled(nil, tmpl, fill{"\x00A\x00", "\x00B\x00", "\x00C\x00"}))
+		if strings.Contains(tmpl, "\x00") {
+			return
+		}
+		want := strings.NewReplacer("\x00A\x00", a, "\x00B\x00", b, "\x00C\x00", c).Replace(marks)
+		if got != want {
+			t.Errorf("appendFilled(%q, %q) = %q, but its slots are at %q", tmpl, fl, got, marks)
 		}
 	})
 }
@@ -75,6 +110,35 @@ func FuzzProfile(f *testing.F) {
 	})
 }
 
+// FuzzNewBag: a bag made at once from a list (newBag, in the list's own
+// storage) holds what adding its words one by one gives, in the same order,
+// with an index from the same size on.
+func FuzzNewBag(f *testing.F) {
+	f.Add("a b a c b d", uint8(1))
+	f.Add("a b", uint8(60)) // 62 distinct words, over bagIndexAt, with repeats
+	f.Fuzz(func(t *testing.T, words string, times uint8) {
+		var list []string
+		for i := range int(times%64) + 1 {
+			for _, w := range strings.Fields(words) {
+				list = append(list, fmt.Sprintf("%s%d", w, i%(int(times%64)/2+1)))
+			}
+		}
+		var want bag
+		for _, w := range list {
+			want.add(w)
+		}
+		got := newBag(slices.Clone(list))
+		if !slices.Equal(got.list, want.list) || (got.index == nil) != (want.index == nil) || len(got.index) != len(want.index) {
+			t.Fatalf("newBag(%q) = %q (index %d), adding one by one gives %q (index %d)", list, got.list, len(got.index), want.list, len(want.index))
+		}
+		for _, w := range list {
+			if !got.has(w) || !got.hasBytes([]byte(w)) {
+				t.Fatalf("newBag(%q) has no %q", list, w)
+			}
+		}
+	})
+}
+
 // fuzzChat plays a few turns of msg against the bot on context.
 func fuzzChat(t *testing.T, ctxText, msg string) {
 	t.Helper()
@@ -104,7 +168,7 @@ func FuzzSays(f *testing.F) {
 	f.Add("Hi there! How are you?", "Hi there")
 	f.Add("Café au lait", "CAFÉ")
 	f.Fuzz(func(t *testing.T, said, s string) {
-		h := newHistory([]brain.Turn{{Role: brain.Bot, Text: said}, {Role: brain.Partner, Text: s}}, nil)
+		h := newHistory([]brain.Turn{{Role: brain.Bot, Text: said}, {Role: brain.Partner, Text: s}}, nil, nil)
 		if got, want := h.says(s), h.has(normalize(s)); got != want {
 			t.Errorf("said %q: says(%q) = %v, has(normalize) = %v", said, s, got, want)
 		}

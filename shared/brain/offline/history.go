@@ -9,21 +9,17 @@ type history struct {
 	said bag // in order of first appearance, for opened
 }
 
-// newHistory collects the bot's messages of turns, normalised. With a
-// cache, each message is normalised once, not once per later turn of its
-// chat.
-func newHistory(turns []brain.Turn, cache *botCache) *history {
+// newHistory collects the bot's messages of turns, normalised, appending
+// them to list (the caller's storage; nil for new). With a cache, each
+// message is normalised once, not once per later turn of its chat.
+func newHistory(turns []brain.Turn, cache *botCache, list []string) history {
 	if cache != nil {
-		h := &history{}
 		for _, t := range turns {
 			if t.Role == brain.Bot {
-				if h.said.list == nil {
-					h.said.list = make([]string, 0, len(turns)/2+1)
-				}
-				h.said.add(cache.get(t.Text).norm)
+				list = append(list, cache.get(t.Text).norm)
 			}
 		}
-		return h
+		return history{said: newBag(list)}
 	}
 	// The bot's messages are normalised into one buffer, so that the
 	// history costs one allocation rather than one per message: the
@@ -35,9 +31,8 @@ func newHistory(turns []brain.Turn, cache *botCache) *history {
 			n++
 		}
 	}
-	h := &history{}
 	if n == 0 {
-		return h
+		return history{}
 	}
 	b := make([]byte, 0, size) // the normal form is rarely longer
 	ends := make([]int, 0, n)
@@ -48,12 +43,11 @@ func newHistory(turns []brain.Turn, cache *botCache) *history {
 		}
 	}
 	all, start := string(b), 0
-	h.said.list = make([]string, 0, n)
 	for _, end := range ends {
-		h.said.add(all[start:end])
+		list = append(list, all[start:end])
 		start = end
 	}
-	return h
+	return history{said: newBag(list)}
 }
 
 // empty reports whether the bot has said nothing; true for a nil history.
@@ -67,18 +61,27 @@ func (h *history) has(s string) bool { return h != nil && h.said.has(s) }
 // has(normalize(s)), with s normalised on the stack, since every candidate
 // reply is checked this way.
 func (h *history) says(s string) bool {
-	if h == nil {
-		return false
-	}
 	var buf [normScratch]byte
-	return h.said.hasBytes(appendNormalized(buf[:0], s))
+	return h.saysNormal(appendNormalized(buf[:0], s))
+}
+
+// saysNormal is has for a normalised message held in bytes.
+func (h *history) saysNormal(norm []byte) bool {
+	return h != nil && h.said.hasBytes(norm)
 }
 
 // opens reports whether the bot began a message with the words of part,
 // a message part as the bot would send it (normalised on the stack).
 func (h *history) opens(part string) bool {
 	var buf [normScratch]byte
-	prefix := appendNormalized(buf[:0], part)
+	return h.opensNormal(appendNormalized(buf[:0], part))
+}
+
+// opensNormal is opens for a normalised part held in bytes.
+func (h *history) opensNormal(prefix []byte) bool {
+	if h == nil {
+		return false
+	}
 	for _, s := range h.said.list {
 		if len(s) >= len(prefix) && s[:len(prefix)] == string(prefix) &&
 			(len(s) == len(prefix) || s[len(prefix)] == ' ') {

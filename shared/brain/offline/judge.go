@@ -180,7 +180,8 @@ func (d *dialogue) vector(i int) msgVector {
 	var v msgVector
 	msg := d.at(i)
 	var bot, before *text
-	var earlier []*text
+	var buf [dialogueInline]*text
+	earlier := buf[:0] // on the stack, for a chat of usual length
 	bots, ownWords, ownQuestions := 0, 0.0, 0.0
 	for j := i - 1; j >= 0; j-- {
 		switch d.turns[j].Role {

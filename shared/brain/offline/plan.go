@@ -42,6 +42,9 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 	avail := p.fills[0].mask()
 	needTopic := avail&(slotA|slotB) != 0 && p.hasSlotted(avail)
 	check := !said.empty() // with nothing said, every candidate is new
+	// Candidates are rendered and normalised on the stack: only the one
+	// chosen becomes a string.
+	var out, norm [renderScratch]byte
 	for pass := range 2 {
 		freshStart := pass == 0
 		if freshStart && (said == nil || len(p.second) == 0) {
@@ -58,12 +61,12 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 					if len(p.second) > 0 && p.second[k2].mask&^avail != 0 {
 						continue
 					}
-					if check && freshStart && said.opens(p.render(r, k1, -1)) {
+					if check && freshStart && said.opensNormal(appendNormalized(norm[:0], p.appendRender(out[:0], r, k1, -1))) {
 						continue
 					}
-					s := p.render(r, k1, k2)
-					if !check || !said.says(s) {
-						return s, true
+					b := p.appendRender(out[:0], r, k1, k2)
+					if !check || !said.saysNormal(appendNormalized(norm[:0], b)) {
+						return string(b), true
 					}
 				}
 			}
@@ -84,16 +87,59 @@ func (p plan) hasSlotted(avail slotMask) bool {
 	return false
 }
 
+// renderScratch is the size of the stack buffers a reply is rendered in;
+// a longer one grows onto the heap.
+const renderScratch = 512
+
 // render fills templates i (first) and j (second; none when j < 0) with
-// rotation r.
+// rotation r, and polishes the result.
 func (p plan) render(r, i, j int) string {
+	var buf [renderScratch]byte
+	return string(p.appendRender(buf[:0], r, i, j))
+}
+
+// appendRender appends render(r, i, j) to dst: filled in one pass on the
+// stack, then polished into dst.
+func (p plan) appendRender(dst []byte, r, i, j int) []byte {
 	f := p.fills[r%len(p.fills)]
-	s := p.first[i].text
+	var buf [renderScratch]byte
+	raw := appendFilled(buf[:0], p.first[i].text, f)
 	if len(p.second) > 0 && j >= 0 {
-		s += " " + p.second[j].text
+		raw = append(raw, ' ')
+		raw = appendFilled(raw, p.second[j].text, f)
 	}
-	s = strings.ReplaceAll(s, "{a}", f.a)
-	s = strings.ReplaceAll(s, "{b}", f.b)
-	s = strings.ReplaceAll(s, "{c}", f.c)
-	return polish(s)
+	if isASCII(raw) {
+		if b, ok := appendPolishedASCII(dst, raw); ok {
+			return b
+		}
+	}
+	return append(dst, polishAny(string(raw))...)
+}
+
+// appendFilled appends template t to dst with its slots {a}, {b} and {c}
+// replaced by f's. A fill is not searched for slots again: topics hold no
+// braces, so this is filling one slot after another (FuzzFill), without
+// letting a text the partner wrote fill a slot.
+func appendFilled(dst []byte, t string, f fill) []byte {
+	for {
+		k := strings.IndexByte(t, '{')
+		if k < 0 {
+			return append(dst, t...)
+		}
+		dst, t = append(dst, t[:k]...), t[k:]
+		if len(t) >= 3 && t[2] == '}' {
+			switch t[1] {
+			case 'a':
+				dst, t = append(dst, f.a...), t[3:]
+				continue
+			case 'b':
+				dst, t = append(dst, f.b...), t[3:]
+				continue
+			case 'c':
+				dst, t = append(dst, f.c...), t[3:]
+				continue
+			}
+		}
+		dst, t = append(dst, '{'), t[1:]
+	}
 }

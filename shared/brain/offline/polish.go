@@ -85,12 +85,20 @@ func polishAny(s string) string {
 
 // polishASCII is polish for ASCII text, in one pass and one allocation; it
 // reports false for text polish would truncate or replace, which the
-// general path handles. Dropping a space before punctuation as it goes is
+// general path handles.
+func polishASCII(s string) (string, bool) {
+	var buf [maxReply + 1]byte
+	b, ok := appendPolishedASCII(buf[:0], s)
+	return string(b), ok
+}
+
+// appendPolishedASCII appends polish(s), for ASCII text s, to dst; it
+// reports false (dst then holds a partial result) for text polish would
+// truncate or replace. Dropping a space before punctuation as it goes is
 // the same as the general path's replacements: after Fields and Join the
 // spaces are single, so removing one never makes another match.
-func polishASCII(s string) (string, bool) {
-	var b strings.Builder
-	b.Grow(len(s) + 1)
+func appendPolishedASCII[S string | []byte](dst []byte, s S) ([]byte, bool) {
+	start := len(dst)
 	pending, capital := false, true
 	var last byte
 	for i := 0; i < len(s); i++ {
@@ -99,7 +107,7 @@ func polishASCII(s string) (string, bool) {
 		case '{', '}': // sanitize
 			continue
 		case ' ', '\t', '\n', '\v', '\f', '\r': // unicode.IsSpace, ASCII
-			pending = b.Len() > 0
+			pending = len(dst) > start
 			continue
 		}
 		if pending {
@@ -107,7 +115,7 @@ func polishASCII(s string) (string, bool) {
 			switch c {
 			case ',', '.', '?', '!', ';', ':':
 			default:
-				b.WriteByte(' ')
+				dst = append(dst, ' ')
 			}
 		}
 		switch {
@@ -121,16 +129,16 @@ func polishASCII(s string) (string, bool) {
 		default:
 			capital = false
 		}
-		b.WriteByte(c)
+		dst = append(dst, c)
 		last = c
 	}
-	if b.Len() == 0 || b.Len() > maxReply {
-		return "", false
+	if n := len(dst) - start; n == 0 || n > maxReply {
+		return dst, false
 	}
 	if last != '.' && last != '?' && last != '!' {
-		b.WriteByte('.')
+		dst = append(dst, '.')
 	}
-	return b.String(), true
+	return dst, true
 }
 
 // normalize reduces a message to lower-case words, for repeat checks.
@@ -146,15 +154,15 @@ const normScratch = 512
 // appendNormalized appends normalize(s) to dst. ASCII text, the common
 // case, is read byte by byte, without a lower-cased copy of s;
 // FuzzNormalize checks that both paths agree.
-func appendNormalized(dst []byte, s string) []byte {
+func appendNormalized[S string | []byte](dst []byte, s S) []byte {
 	if isASCII(s) {
 		return appendNormalizedASCII(dst, s)
 	}
-	return appendNormalizedAny(dst, s)
+	return appendNormalizedAny(dst, string(s))
 }
 
 // appendNormalizedASCII appends the normal form of s, ASCII text, to dst.
-func appendNormalizedASCII(dst []byte, s string) []byte {
+func appendNormalizedASCII[S string | []byte](dst []byte, s S) []byte {
 	start := len(dst)
 	space := false
 	for i := 0; i < len(s); i++ {

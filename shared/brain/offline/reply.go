@@ -47,7 +47,9 @@ var farewells = []string{
 // topic when there is one.
 func farewell(req brain.Request, c *analysedContext, texts *textCache, bots *botCache) string {
 	seed := seedOf(req, c, texts)
-	said := newHistory(req.Turns, bots)
+	var saidBuf [dialogueInline]string
+	h := newHistory(req.Turns, bots, saidBuf[:0])
+	said := &h
 	if c.profile != nil {
 		for i := range personaFarewells {
 			f := personaFarewells[(int(seed%uint64(len(personaFarewells)))+i)%len(personaFarewells)]
@@ -89,7 +91,9 @@ func farewell(req brain.Request, c *analysedContext, texts *textCache, bots *bot
 // in this chat before.
 func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botCache) string {
 	seed := seedOf(req, c, texts)
-	said := newHistory(req.Turns, bots)
+	var saidBuf [dialogueInline]string
+	h := newHistory(req.Turns, bots, saidBuf[:0])
+	said := &h
 	ctxPool := c.pool
 
 	var plans []plan

@@ -195,9 +195,9 @@ func TestPolish(t *testing.T) {
 
 func TestDistinguish(t *testing.T) {
 	s := "What do you mean?"
-	said := newHistory([]brain.Turn{{Role: brain.Bot, Text: s}}, nil)
+	said := newHistory([]brain.Turn{{Role: brain.Bot, Text: s}}, nil, nil)
 	for range 10 {
-		got := distinguish(s, said)
+		got := distinguish(s, &said)
 		if said.has(normalize(got)) {
 			t.Fatalf("distinguish returned %q, which the bot already said", got)
 		}

@@ -44,7 +44,7 @@ type text struct {
 
 var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u02bc", "'")
 
-func isASCII(s string) bool {
+func isASCII[S string | []byte](s S) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false

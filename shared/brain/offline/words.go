@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/duetbot/duet/shared/embed"
@@ -194,6 +195,34 @@ type bag struct {
 
 // bagIndexAt is the size from which a bag keeps a map index.
 const bagIndexAt = 24
+
+// newBag returns the bag of the words of list, keeping them, without
+// repeats, in list's own storage: a caller's buffer on its stack stays
+// there, which add, appending through a pointer, would move to the heap.
+func newBag(list []string) bag {
+	var b bag
+	kept := list[:0]
+	for _, w := range list {
+		switch {
+		case b.index != nil:
+			if b.index.has(w) {
+				continue
+			}
+			b.index.add(w)
+		case slices.Contains(kept, w):
+			continue
+		}
+		kept = append(kept, w)
+		if b.index == nil && len(kept) > bagIndexAt {
+			b.index = make(set, 2*len(kept))
+			for _, x := range kept {
+				b.index.add(x)
+			}
+		}
+	}
+	b.list = kept
+	return b
+}
 
 func (b *bag) add(w string) {
 	if b.has(w) {
