@@ -48,12 +48,7 @@ func startsQuestion(t *text) bool {
 func answerPlans(msg *text, ctxPool []term, seed uint64, texts *textCache, v *voice) []plan {
 	q := questionSentence(msg)
 	qt := texts.get(q) // often the whole message, or a question asked before
-	pool := make([]term, 0, poolSize)
-	for _, t := range slotPool(rankTerms(qt, fromPartner), poolSize) {
-		if t.nounish {
-			pool = append(pool, t)
-		}
-	}
+	pool := partnerTopics(make([]term, 0, poolSize), qt)
 	for _, t := range ctxPool {
 		if len(pool) < poolSize && !hasKey(pool, t.key) {
 			pool = append(pool, t)
@@ -231,12 +226,8 @@ func swapPronouns(ws []string) string {
 // reactPlan reacts to the partner's main topic and links back to a context
 // topic with a follow-up question.
 func reactPlan(msg *text, ctxPool []term, seed uint64, v *voice) plan {
-	var mine []term
-	for _, t := range slotPool(rankTerms(msg, fromPartner), poolSize) {
-		if t.nounish {
-			mine = append(mine, t)
-		}
-	}
+	var buf [poolSize]term
+	mine := partnerTopics(buf[:0], msg)
 	p := plan{first: reactions, second: v.followUps}
 	rot := max(len(mine), 1)
 	p.fills = make([]fill, 0, rot)

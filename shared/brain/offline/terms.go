@@ -139,11 +139,12 @@ func display(w word) string {
 	return w.low
 }
 
-// rankTerms returns the topics of t, best first.
-func rankTerms(t *text, p perspective) []term {
+// rankTerms appends the topics of t to dst, best first (dst is a
+// caller's buffer, often on its stack).
+func rankTerms(dst []term, t *text, p perspective) []term {
 	// Most messages have a handful of terms: search them linearly, and
 	// index them by key only once there are many (long contexts).
-	out := make([]term, 0, min(2*t.content, 16))
+	out := dst[:0]
 	var index map[string]int
 	find := func(key string) int {
 		if index != nil {
@@ -230,9 +231,10 @@ func rankTerms(t *text, p perspective) []term {
 // slotPool returns up to k terms fit to fill a template slot: specific
 // noun-like ones first, then common noun-like ones; if there are none, plain
 // words without verb or adverb endings. A term that shares a word with one
-// already taken ("weekend" after "rainy weekend") is skipped.
-func slotPool(ts []term, k int) []term {
-	pool := make([]term, 0, k)
+// already taken ("weekend" after "rainy weekend") is skipped. It appends
+// them to dst[:0].
+func slotPool(dst, ts []term, k int) []term {
+	pool := dst[:0]
 	take := func(ok func(term) bool) {
 		for _, t := range ts {
 			if len(pool) < k && ok(t) && !sharesWord(pool, t) {
@@ -248,6 +250,20 @@ func slotPool(ts []term, k int) []term {
 		})
 	}
 	return pool
+}
+
+// partnerTopics appends to dst the noun-like topics of t, a partner's
+// text, that would fill a template slot, best first. Its scratch is on the
+// stack: it is made for every partner message.
+func partnerTopics(dst []term, t *text) []term {
+	var ranked [16]term
+	var pool [poolSize]term
+	for _, tm := range slotPool(pool[:0], rankTerms(ranked[:0], t, fromPartner), poolSize) {
+		if tm.nounish {
+			dst = append(dst, tm)
+		}
+	}
+	return dst
 }
 
 // sharesWord reports whether t has a stem in common with a term of pool.
