@@ -47,7 +47,9 @@ type Head struct {
 	Part int
 	// Recent holds keys (see recentKey) of the non-zero update ids of the
 	// session's delivered records, newest last, for de-duplication of
-	// updates older than the Window.
+	// updates older than the Window. It is never modified in place (a new
+	// key makes a new slice), so that a Store may share it: a Load's with
+	// the stored head, a Commit's h with the head it stores.
 	Recent []int64
 	// PartnerAt is when the newest delivered record's partner message
 	// arrived; SentAt when the bot's last message went out.
@@ -229,6 +231,14 @@ func (c *Chat) current() *session {
 		s.start = &s.records[0]
 	}
 	return s
+}
+
+// add appends rec, which was stored after every record of s, to s.
+func (s *session) add(rec Record) {
+	s.records = append(s.records, rec)
+	if s.records[0].Seq == 0 {
+		s.start = &s.records[0] // the array may have moved
+	}
 }
 
 func bySeq(a, b Record) int { return int(a.Seq - b.Seq) }

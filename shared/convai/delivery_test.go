@@ -363,3 +363,71 @@ func TestCommitRetriesTheSameWrite(t *testing.T) {
 		t.Errorf("head after the flaky commit: sent %d, pending %v; want 3 and none", c.Head.Sent, c.Head.Pending)
 	}
 }
+
+// sharedRecent is a store that remembers every Head.Recent it was given
+// or handed out, with the keys each held then. It hands out each loaded
+// Recent with spare room after it holding spareKey, as a shared array has.
+type sharedRecent struct {
+	convai.Store
+	mu   sync.Mutex
+	seen []seenRecent
+}
+
+// seenRecent is a Recent up to its capacity, a copy of that when it was
+// seen, and its length.
+type seenRecent struct {
+	all, was []int64
+	n        int
+}
+
+const spareKey = -12345
+
+func (s *sharedRecent) note(r []int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seen = append(s.seen, seenRecent{r[:cap(r)], slices.Clone(r[:cap(r)]), len(r)})
+}
+
+func (s *sharedRecent) Load(ctx context.Context, id int64) (*convai.Chat, error) {
+	c, err := s.Store.Load(ctx, id)
+	if err == nil {
+		r := append(c.Head.Recent, spareKey, spareKey, spareKey)
+		c.Head.Recent = r[:len(c.Head.Recent)]
+		s.note(c.Head.Recent)
+	}
+	return c, err
+}
+
+// TestRecentNeverModifiedInPlace: the engine never writes to the array of a
+// Head.Recent it loaded or committed, which the embedded store shares
+// rather than copies (convai.Head.Recent) — neither its keys nor the room
+// after them — over chats long enough for Recent to fill and slide, with
+// duplicates among them.
+func TestRecentNeverModifiedInPlace(t *testing.T) {
+	f := newFixture(t)
+	st := &sharedRecent{Store: f.store}
+	f.engine.Store, f.engine.MaxTurns = st, 100
+	for chat := int64(1); chat <= 3; chat++ {
+		mustHandle(t, f, chat, 1, "/start ctx")
+		for u := int64(2); u <= 40; u++ {
+			mustHandle(t, f, chat, u, fmt.Sprintf("message %d of chat %d", u, chat))
+			if u%7 == 0 {
+				mustHandle(t, f, chat, u, fmt.Sprintf("message %d of chat %d", u, chat)) // a duplicate
+			}
+		}
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	full := 0
+	for i, s := range st.seen {
+		if !slices.Equal(s.all, s.was) {
+			t.Fatalf("Recent #%d (up to its capacity) was %v when the store saw it, is now %v", i, s.was, s.all)
+		}
+		if s.n >= 16 {
+			full++
+		}
+	}
+	if full == 0 {
+		t.Fatal("no Recent ever filled: the chats are too short to test sliding")
+	}
+}

@@ -207,8 +207,13 @@ func (e *Engine) Handle(ctx context.Context, u Update) error {
 		case err != nil:
 			return duet.Wrap(duet.EUNAVAILABLE, err, "store message")
 		}
-		chat.Records = append(chat.Records, *rec)
-		return e.deliver(ctx, chat.current(), owner)
+		if rec.Session == s.number {
+			s.add(*rec)
+		} else { // a /start: the chat's newest session is rec's
+			chat.Records = append(chat.Records, *rec)
+			s = chat.current()
+		}
+		return e.deliver(ctx, s, owner)
 	}
 	return duet.Errorf(duet.EUNAVAILABLE, "chat %d kept changing concurrently", u.ChatID)
 }

@@ -174,7 +174,8 @@ func (s *Store) touch(id int64, active, now time.Time) *entry {
 	return e
 }
 
-// Load returns copies of the chat's head and newest records.
+// Load returns copies of the chat's head and newest records (the head's
+// Recent shared, as convai.Head allows).
 func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -185,8 +186,7 @@ func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 	// Room for the record a caller appends after storing it.
 	c := &convai.Chat{ID: id, Records: append(make([]convai.Record, 0, len(e.records)+1), e.records...)}
 	if e.head != nil {
-		c.Head = *e.head
-		c.Head.Recent = slices.Clone(e.head.Recent)
+		c.Head = *e.head // Recent is shared: never modified in place
 	}
 	for i := range c.Records {
 		c.Records[i].Final = cloneScores(c.Records[i].Final)
@@ -290,8 +290,7 @@ func (s *Store) Commit(_ context.Context, h *convai.Head, prev int64) error {
 		return fmt.Errorf("commit chat %d: stored version %d, want %d: %w", h.ChatID, cur, prev, duet.ErrConflict)
 	}
 	e := s.touch(h.ChatID, h.IdleSince(), now)
-	v := *h
-	v.Recent = slices.Clone(h.Recent)
+	v := *h // Recent is shared: never modified in place
 	e.head = &v
 	return nil
 }
