@@ -145,18 +145,22 @@ func (r *Record) Messages() []string {
 	if !r.sends() {
 		return nil
 	}
-	out := make([]string, 0, 2)
+	return r.appendMessages(make([]string, 0, 2))
+}
+
+// appendMessages appends Messages to dst (a caller's buffer for two).
+func (r *Record) appendMessages(dst []string) []string {
 	if r.Bot != "" {
 		rating := r.Rating
 		if r.Kind == StartRecord {
 			rating = 0
 		}
-		out = append(out, EncodeReply(r.Bot, rating))
+		dst = append(dst, EncodeReply(r.Bot, rating))
 	}
 	if r.Final != nil {
-		out = append(out, EncodeFinal(*r.Final))
+		dst = append(dst, EncodeFinal(*r.Final))
 	}
-	return out
+	return dst
 }
 
 // Ends reports whether the record ends its session.

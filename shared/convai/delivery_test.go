@@ -324,7 +324,7 @@ func (s *flakyCommits) Load(ctx context.Context, id int64) (*convai.Chat, error)
 	return s.Store.Load(ctx, id)
 }
 
-func (s *flakyCommits) Commit(ctx context.Context, h *convai.Head, prev int64) error {
+func (s *flakyCommits) Commit(ctx context.Context, h convai.Head, prev int64) error {
 	if s.failures.Add(-1) >= 0 {
 		return errors.New("store unreachable")
 	}

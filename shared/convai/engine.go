@@ -43,7 +43,7 @@ type Store interface {
 	// Commit writes h if the stored head's version is still prev (0: none),
 	// else returns an error wrapping duet.ErrConflict. h.Version must be
 	// prev+1.
-	Commit(ctx context.Context, h *Head, prev int64) error
+	Commit(ctx context.Context, h Head, prev int64) error
 	// Idle returns the ids of chats whose head is open with nothing known
 	// pending and idle (Head.IdleSince) since before t: Head.IdleBefore.
 	Idle(ctx context.Context, before time.Time) ([]int64, error)
@@ -382,7 +382,8 @@ func (e *Engine) send(ctx context.Context, s *session, owner string, wait bool) 
 			s = next
 			continue
 		}
-		msgs := r.Messages()
+		var buf [2]string
+		msgs := r.appendMessages(buf[:0])
 		part := 0
 		if r.Seq == s.sent+1 {
 			part = min(s.part, len(msgs))
@@ -480,7 +481,7 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 		}
 		prev := h.Version
 		h.Version++
-		err := e.Store.Commit(ctx, &h, prev)
+		err := e.Store.Commit(ctx, h, prev)
 		if err == nil {
 			s.head, s.sent, s.part = h, h.Sent, 0
 			return s, nil
@@ -545,7 +546,7 @@ func (e *Engine) giveUp(ctx context.Context, s *session, owner string, part int,
 		}
 		prev := h.Version
 		h.Version++
-		err := e.Store.Commit(cctx, &h, prev)
+		err := e.Store.Commit(cctx, h, prev)
 		if err == nil {
 			break
 		}
@@ -669,7 +670,7 @@ func (e *Engine) unstick(ctx context.Context, id int64) (bool, error) {
 		h.Pending = time.Time{}
 		prev := h.Version
 		h.Version++
-		if err := e.Store.Commit(ctx, &h, prev); err != nil && !errors.Is(err, duet.ErrConflict) {
+		if err := e.Store.Commit(ctx, h, prev); err != nil && !errors.Is(err, duet.ErrConflict) {
 			return false, err
 		}
 	}

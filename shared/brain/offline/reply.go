@@ -96,7 +96,8 @@ func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botC
 	said := &h
 	ctxPool := c.pool
 
-	var plans []plan
+	var buf [4]plan // on the stack: usually one plan, at most a few
+	plans := buf[:0]
 	last, ok := req.LastPartner()
 	if !ok {
 		plans = append(plans, pairPlan(c.voice.openers, ctxPool, 0))

@@ -438,11 +438,11 @@ func (s *Store) Claim(ctx context.Context, id, session, seq int64, l convai.Leas
 }
 
 // Commit writes the head with one PutItem conditional on its version.
-func (s *Store) Commit(ctx context.Context, h *convai.Head, prev int64) error {
+func (s *Store) Commit(ctx context.Context, h convai.Head, prev int64) error {
 	if h.Version != prev+1 {
 		return fmt.Errorf("commit chat %d: version %d after %d: %w", h.ChatID, h.Version, prev, duet.ErrConflict)
 	}
-	it := s.headItem(h)
+	it := s.headItem(&h)
 	it.WriteID = rand.Text()
 	item, err := attributevalue.MarshalMap(it)
 	if err != nil {

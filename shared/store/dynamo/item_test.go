@@ -122,9 +122,9 @@ func TestWriteConditions(t *testing.T) {
 	}{
 		{"append", func() error { return s.Append(context.Background(), 1, &convai.Record{Session: 1, Seq: 3, At: at}) },
 			"attribute_not_exists(#pk) OR #exp <= :now"},
-		{"create head", func() error { return s.Commit(context.Background(), &convai.Head{ChatID: 1, Version: 1}, 0) },
+		{"create head", func() error { return s.Commit(context.Background(), convai.Head{ChatID: 1, Version: 1}, 0) },
 			"attribute_not_exists(#pk) OR #exp <= :now"},
-		{"update head", func() error { return s.Commit(context.Background(), &convai.Head{ChatID: 1, Version: 5}, 4) },
+		{"update head", func() error { return s.Commit(context.Background(), convai.Head{ChatID: 1, Version: 5}, 4) },
 			"#ver = :prev AND #exp > :now"},
 	} {
 		if err := tc.write(); err != nil {
@@ -154,7 +154,7 @@ func TestCommitErrors(t *testing.T) {
 			f := &fakeAPI{put: func(*dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error) {
 				return &dynamodb.PutItemOutput{}, tc.err
 			}}
-			err := New(f, "t").Commit(context.Background(), &convai.Head{ChatID: 1, Version: tc.version}, 0)
+			err := New(f, "t").Commit(context.Background(), convai.Head{ChatID: 1, Version: tc.version}, 0)
 			if err == nil {
 				t.Fatal("Commit: got nil error")
 			}
@@ -220,7 +220,7 @@ func TestCommitRecognisesItsRetriedWrite(t *testing.T) {
 				}
 				return nil, &types.ConditionalCheckFailedException{Message: aws.String("failed"), Item: tc.stored(in.Item)}
 			}}
-			err := New(f, "t").Commit(context.Background(), &convai.Head{ChatID: 1, Version: 2, PartnerAt: at}, 1)
+			err := New(f, "t").Commit(context.Background(), convai.Head{ChatID: 1, Version: 2, PartnerAt: at}, 1)
 			if got := errors.Is(err, duet.ErrConflict); got != tc.conflict || (!tc.conflict && err != nil) {
 				t.Errorf("Commit = %v, want conflict %v", err, tc.conflict)
 			}

@@ -274,8 +274,8 @@ func (s *Store) Claim(_ context.Context, id, session, seq int64, l convai.Lease,
 	return nil
 }
 
-// Commit stores a copy of h if the stored head's version is prev.
-func (s *Store) Commit(_ context.Context, h *convai.Head, prev int64) error {
+// Commit stores h if the stored head's version is prev.
+func (s *Store) Commit(_ context.Context, h convai.Head, prev int64) error {
 	if h.Version != prev+1 {
 		return fmt.Errorf("commit chat %d: version %d after %d: %w", h.ChatID, h.Version, prev, duet.ErrConflict)
 	}
@@ -290,8 +290,7 @@ func (s *Store) Commit(_ context.Context, h *convai.Head, prev int64) error {
 		return fmt.Errorf("commit chat %d: stored version %d, want %d: %w", h.ChatID, cur, prev, duet.ErrConflict)
 	}
 	e := s.touch(h.ChatID, h.IdleSince(), now)
-	v := *h // Recent is shared: never modified in place
-	e.head = &v
+	e.head = &h // Recent is shared: never modified in place
 	return nil
 }
 

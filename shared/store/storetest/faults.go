@@ -249,7 +249,7 @@ func (s *pausingStore) Claim(ctx context.Context, id, session, seq int64, l conv
 	return s.Store.Claim(ctx, id, session, seq, l, now)
 }
 
-func (s *pausingStore) Commit(ctx context.Context, h *convai.Head, prev int64) error {
+func (s *pausingStore) Commit(ctx context.Context, h convai.Head, prev int64) error {
 	if err := s.check(); err != nil {
 		return err
 	}

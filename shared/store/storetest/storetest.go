@@ -251,7 +251,7 @@ func Run(t *testing.T, newStore NewStore) {
 		} {
 			next := openHead(7, base)
 			next.Version, next.Sent = tc.version, 99
-			if err := s.Commit(ctx, next, tc.prev); !errors.Is(err, duet.ErrConflict) {
+			if err := s.Commit(ctx, *next, tc.prev); !errors.Is(err, duet.ErrConflict) {
 				t.Errorf("%s: Commit(version %d, prev %d): got error %v, want duet.ErrConflict", tc.name, tc.version, tc.prev, err)
 			}
 		}
@@ -270,7 +270,7 @@ func Run(t *testing.T, newStore NewStore) {
 			wg.Go(func() {
 				h := openHead(7, base)
 				h.Version, h.Sent = 2, int64(i)
-				errs[i] = s.Commit(ctx, h, 1)
+				errs[i] = s.Commit(ctx, *h, 1)
 			})
 		}
 		wg.Wait()
@@ -300,7 +300,7 @@ func Run(t *testing.T, newStore NewStore) {
 		}
 		stale := openHead(7, base)
 		stale.Version = 2
-		if err := s.Commit(ctx, stale, 1); !errors.Is(err, duet.ErrConflict) {
+		if err := s.Commit(ctx, *stale, 1); !errors.Is(err, duet.ErrConflict) {
 			t.Errorf("Commit with prev 1 over an expired head: got error %v, want duet.ErrConflict", err)
 		}
 		fresh := record(1, 0, clock.Now())
@@ -513,7 +513,7 @@ func mustAppend(t *testing.T, s convai.Store, id int64, r *convai.Record) {
 
 func mustCommit(t *testing.T, s convai.Store, h *convai.Head, prev int64) {
 	t.Helper()
-	if err := s.Commit(context.Background(), h, prev); err != nil {
+	if err := s.Commit(context.Background(), *h, prev); err != nil {
 		t.Fatalf("Commit(chat %d, version %d, prev %d): %v", h.ChatID, h.Version, prev, err)
 	}
 }
