@@ -47,7 +47,7 @@ type Store struct {
 
 type entry struct {
 	id      int64
-	head    *convai.Head // nil: none written yet
+	head    convai.Head // Version 0: none written yet
 	records []convai.Record
 	touched time.Time // last write
 	active  time.Time // last activity, for expiry
@@ -126,7 +126,7 @@ func (s *Store) expired(e *entry, now time.Time) bool {
 
 // done reports whether the chat's newest session ended with all delivered.
 func (e *entry) done() bool {
-	if e.head == nil || e.head.Status != convai.Ended || !e.head.Pending.IsZero() {
+	if e.head.Version == 0 || e.head.Status != convai.Ended || !e.head.Pending.IsZero() {
 		return false
 	}
 	for _, r := range e.records {
@@ -180,14 +180,12 @@ func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e, ok := s.live(id, s.now())
-	if !ok || (e.head == nil && len(e.records) == 0) {
+	if !ok || (e.head.Version == 0 && len(e.records) == 0) {
 		return nil, fmt.Errorf("load chat %d: %w", id, duet.ErrNotFound)
 	}
 	// Room for the record a caller appends after storing it.
 	c := &convai.Chat{ID: id, Records: append(make([]convai.Record, 0, len(e.records)+1), e.records...)}
-	if e.head != nil {
-		c.Head = *e.head // Recent is shared: never modified in place
-	}
+	c.Head = e.head // Recent is shared: never modified in place
 	for i := range c.Records {
 		c.Records[i].Final = cloneScores(c.Records[i].Final)
 	}
@@ -283,14 +281,14 @@ func (s *Store) Commit(_ context.Context, h convai.Head, prev int64) error {
 	defer s.mu.Unlock()
 	cur := int64(0)
 	now := s.now()
-	if e, ok := s.live(h.ChatID, now); ok && e.head != nil {
+	if e, ok := s.live(h.ChatID, now); ok {
 		cur = e.head.Version
 	}
 	if cur != prev {
 		return fmt.Errorf("commit chat %d: stored version %d, want %d: %w", h.ChatID, cur, prev, duet.ErrConflict)
 	}
 	e := s.touch(h.ChatID, h.IdleSince(), now)
-	e.head = &h // Recent is shared: never modified in place
+	e.head = h // Recent is shared: never modified in place
 	return nil
 }
 
@@ -316,10 +314,10 @@ func (s *Store) matching(match func(*convai.Head, time.Time) (time.Time, bool), 
 	var hits []hit
 	now := s.now()
 	for _, e := range s.chats {
-		if e.head == nil || s.expired(e, now) {
+		if e.head.Version == 0 || s.expired(e, now) {
 			continue
 		}
-		if at, ok := match(e.head, before); ok {
+		if at, ok := match(&e.head, before); ok {
 			hits = append(hits, hit{e.id, at})
 		}
 	}
