@@ -44,7 +44,7 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 	check := !said.empty() // with nothing said, every candidate is new
 	// Candidates are rendered and normalised on the stack: only the one
 	// chosen becomes a string.
-	var out, norm [renderScratch]byte
+	var out, norm [renderScratch]byte // the rendering, and its normal form
 	for pass := range 2 {
 		freshStart := pass == 0
 		if freshStart && (said == nil || len(p.second) == 0) {
@@ -91,15 +91,9 @@ func (p plan) hasSlotted(avail slotMask) bool {
 // a longer one grows onto the heap.
 const renderScratch = 512
 
-// render fills templates i (first) and j (second; none when j < 0) with
-// rotation r, and polishes the result.
-func (p plan) render(r, i, j int) string {
-	var buf [renderScratch]byte
-	return string(p.appendRender(buf[:0], r, i, j))
-}
-
-// appendRender appends render(r, i, j) to dst: filled in one pass on the
-// stack, then polished into dst.
+// appendRender fills templates i (first) and j (second; none when j < 0)
+// with rotation r, in one pass on the stack, and appends the result,
+// polished, to dst.
 func (p plan) appendRender(dst []byte, r, i, j int) []byte {
 	f := p.fills[r%len(p.fills)]
 	var buf [renderScratch]byte
