@@ -100,8 +100,9 @@ func loadRequest(buf []byte, id, chat int64, text string) (events.APIGatewayV2HT
 // GOMAXPROCS goroutines at once, each goroutine taking its own share of the
 // chats in turn. The path is the whole in-process one: API Gateway event →
 // handler → engine → memstore → a Sender that only counts. Every chat is
-// started before the timer; the chats never reach their turn limit, so that
-// every timed message is a partner message answered with exactly one send.
+// started, and past its first convai.Window messages, before the timer; the
+// chats never reach their turn limit, so that every timed message is a
+// partner message answered with exactly one send.
 // Besides ns/op (wall time over the goroutines), it reports cpu-ns/op: the
 // CPU one message costs. Run with -cpu 1,2 to see both.
 func BenchmarkWebhookLoad(b *testing.B) {
@@ -123,11 +124,23 @@ func benchmarkLoad(b *testing.B, r brain.Replier, ev brain.Evaluator) {
 	ctx := context.Background()
 	var ids atomic.Int64
 	var buf []byte
+	var req events.APIGatewayV2HTTPRequest
 	for i, c := range loadContexts(loadChats) {
-		var req events.APIGatewayV2HTTPRequest
 		req, buf = loadRequest(buf, ids.Add(1), int64(i+1), "/start "+c)
 		if resp, _ := h.Handle(ctx, req); resp.StatusCode != http.StatusOK {
 			b.Fatalf("/start: %d %s", resp.StatusCode, resp.Body)
+		}
+	}
+	// Each chat is a long dialogue before the timer starts: past its first
+	// convai.Window messages, which grow what the store keeps of it, so that
+	// a timed message costs what one in a long chat does however many are
+	// timed.
+	for k := range convai.Window + 1 {
+		for i := range loadChats {
+			req, buf = loadRequest(buf, ids.Add(1), int64(i+1), loadLines[(i+k)%len(loadLines)])
+			if resp, _ := h.Handle(ctx, req); resp.StatusCode != http.StatusOK {
+				b.Fatalf("message before the timer: %d %s", resp.StatusCode, resp.Body)
+			}
 		}
 	}
 	out.n.Store(0)
