@@ -70,14 +70,8 @@ func (h *history) saysNormal(norm []byte) bool {
 	return h != nil && h.said.hasBytes(norm)
 }
 
-// opens reports whether the bot began a message with the words of part,
-// a message part as the bot would send it (normalised on the stack).
-func (h *history) opens(part string) bool {
-	var buf [normScratch]byte
-	return h.opensNormal(appendNormalized(buf[:0], part))
-}
-
-// opensNormal is opens for a normalised part held in bytes.
+// opensNormal reports whether the bot began a message with the words of
+// prefix, a message part normalised (appendNormalized).
 func (h *history) opensNormal(prefix []byte) bool {
 	if h == nil {
 		return false

@@ -44,7 +44,7 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 	check := !said.empty() // with nothing said, every candidate is new
 	// Candidates are rendered and normalised on the stack: only the one
 	// chosen becomes a string.
-	var out, norm [renderScratch]byte // the rendering, and its normal form
+	var out, norm [normScratch]byte // the rendering, and its normal form
 	for pass := range 2 {
 		freshStart := pass == 0
 		if freshStart && (said == nil || len(p.second) == 0) {
@@ -87,16 +87,12 @@ func (p plan) hasSlotted(avail slotMask) bool {
 	return false
 }
 
-// renderScratch is the size of the stack buffers a reply is rendered in;
-// a longer one grows onto the heap.
-const renderScratch = 512
-
 // appendRender fills templates i (first) and j (second; none when j < 0)
 // with rotation r, in one pass on the stack, and appends the result,
 // polished, to dst.
 func (p plan) appendRender(dst []byte, r, i, j int) []byte {
 	f := p.fills[r%len(p.fills)]
-	var buf [renderScratch]byte
+	var buf [normScratch]byte
 	raw := appendFilled(buf[:0], p.first[i].text, f)
 	if len(p.second) > 0 && j >= 0 {
 		raw = append(raw, ' ')

@@ -147,8 +147,8 @@ func normalize(s string) string {
 	return string(appendNormalized(buf[:0], s))
 }
 
-// normScratch is the size of the stack buffers texts are normalised in
-// (a longer text grows onto the heap).
+// normScratch is the size of the stack buffers a message is rendered or
+// normalised in (a longer one grows onto the heap).
 const normScratch = 512
 
 // appendNormalized appends normalize(s) to dst. ASCII text, the common

@@ -48,8 +48,7 @@ var farewells = []string{
 func farewell(req brain.Request, c *analysedContext, texts *textCache, bots *botCache) string {
 	seed := seedOf(req, c, texts)
 	var saidBuf [dialogueInline]string
-	h := newHistory(req.Turns, bots, saidBuf[:0])
-	said := &h
+	said := newHistory(req.Turns, bots, saidBuf[:0])
 	if c.profile != nil {
 		for i := range personaFarewells {
 			f := personaFarewells[(int(seed%uint64(len(personaFarewells)))+i)%len(personaFarewells)]
@@ -92,8 +91,7 @@ func farewell(req brain.Request, c *analysedContext, texts *textCache, bots *bot
 func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botCache) string {
 	seed := seedOf(req, c, texts)
 	var saidBuf [dialogueInline]string
-	h := newHistory(req.Turns, bots, saidBuf[:0])
-	said := &h
+	said := newHistory(req.Turns, bots, saidBuf[:0])
 	ctxPool := c.pool
 
 	var buf [4]plan // on the stack: usually one plan, at most a few
@@ -115,17 +113,17 @@ func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botC
 		}
 	}
 	for i, p := range plans {
-		if s, ok := p.choose(seed+uint64(i), said); ok {
+		if s, ok := p.choose(seed+uint64(i), &said); ok {
 			return s
 		}
 	}
 	// The clarifying and opening plans come next; they are made only
 	// when the plans above all collide.
 	clarify := pairPlan(c.voice.clarifyVague, ctxPool, seed)
-	if s, ok := clarify.choose(seed+uint64(len(plans)), said); ok {
+	if s, ok := clarify.choose(seed+uint64(len(plans)), &said); ok {
 		return s
 	}
-	if s, ok := pairPlan(c.voice.openers, ctxPool, seed).choose(seed+uint64(len(plans)+1), said); ok {
+	if s, ok := pairPlan(c.voice.openers, ctxPool, seed).choose(seed+uint64(len(plans)+1), &said); ok {
 		return s
 	}
 	first := clarify
@@ -133,7 +131,7 @@ func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botC
 		first = plans[0]
 	}
 	s, _ := first.choose(seed, nil)
-	return distinguish(s, said)
+	return distinguish(s, &said)
 }
 
 // seedOf mixes the hashes (FNV-1a) of the context and of the partner's
