@@ -143,7 +143,7 @@ func FuzzCleanReply(f *testing.F) {
 		if strings.HasPrefix(got, "{") && json.Valid([]byte(got)) {
 			t.Fatalf("cleanReply(%q) = %q is JSON", text, got)
 		}
-		if command.MatchString(got) || convai.IsCommand(got) {
+		if command().MatchString(got) || convai.IsCommand(got) {
 			t.Fatalf("cleanReply(%q) = %q is a protocol command", text, got)
 		}
 	})

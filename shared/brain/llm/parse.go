@@ -8,6 +8,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/duetbot/duet/shared/brain"
@@ -21,13 +22,21 @@ const MaxReplyRunes = 4096
 // asked for: an empty reply, or an evaluation that does not validate.
 var ErrInvalid = errors.New("invalid model output")
 
+// compileOnce returns expr's regexp, compiled at its first use: a function
+// on the offline brain, the default, never needs these, and compiling them
+// (their Unicode classes above all) was most of this package's share of a
+// Lambda's INIT.
+func compileOnce(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
 // command matches a reply a ConvAI server would read as a command: a
 // model asked to end the chat, or a partner who talked it into "/end",
 // behind any markup and speaker labels ("Answer: Bot: /end") and before
 // closing markup ("_/end_"), as convai.IsCommand reads it.
-var command = regexp.MustCompile("(?i)^(?:[^\\pL\\pN/]|(?:bot|assistant|ai|reply|answer)\\s*:)*/+(start|begin|end)(?:\\b|_[\\s\"'\u201c\u201d\u2018\u2019\u00ab\u00bb`*_~]*$)")
+var command = compileOnce("(?i)^(?:[^\\pL\\pN/]|(?:bot|assistant|ai|reply|answer)\\s*:)*/+(start|begin|end)(?:\\b|_[\\s\"'\u201c\u201d\u2018\u2019\u00ab\u00bb`*_~]*$)")
 
-var fence = regexp.MustCompile("(?s)^```[a-zA-Z]*\\s*(.*?)\\s*```$")
+var fence = compileOnce("(?s)^```[a-zA-Z]*\\s*(.*?)\\s*```$")
 
 // parseScores reads a JSON object holding each of keys as an integer 1..10.
 // The object may sit in a ``` fence, and may hold other keys (models like
@@ -45,7 +54,7 @@ func parseScores(text string, keys ...string) (map[string]int, error) {
 // a ``` fence, after any reasoning block.
 func answerObject(text string) (map[string]json.RawMessage, error) {
 	text = strings.TrimSpace(stripThinking(text))
-	if m := fence.FindStringSubmatch(text); m != nil {
+	if m := fence().FindStringSubmatch(text); m != nil {
 		text = m[1]
 	}
 	dec := json.NewDecoder(strings.NewReader(text))
@@ -131,10 +140,10 @@ func wholeIn(raw json.RawMessage, lo, hi int) (int, error) {
 }
 
 var (
-	thinking     = regexp.MustCompile(`(?s)<think>.*?</think>`)
-	otherSpeaker = regexp.MustCompile(`(?im)^\s*(partner|user|human)\s*:`)
+	thinking     = compileOnce(`(?s)<think>.*?</think>`)
+	otherSpeaker = compileOnce(`(?im)^\s*(partner|user|human)\s*:`)
 	// speakerLabel is a line opening with one word and a colon: "Ben: …".
-	speakerLabel = regexp.MustCompile(`^\s*([\p{L}][\p{L}\p{N}_.\-]{0,31})\s*:(\s|$)`)
+	speakerLabel = compileOnce(`^\s*([\p{L}][\p{L}\p{N}_.\-]{0,31})\s*:(\s|$)`)
 )
 
 // speakers are the labels that always mark a dialogue turn.
@@ -153,7 +162,7 @@ func cleanReply(text string, persona bool, labels ...string) (string, error) {
 	if persona {
 		s = cutSpeakers(s, labels)
 	}
-	if loc := otherSpeaker.FindStringIndex(s); loc != nil && loc[0] > 0 {
+	if loc := otherSpeaker().FindStringIndex(s); loc != nil && loc[0] > 0 {
 		s = strings.TrimSpace(s[:loc[0]])
 	}
 	labels = append([]string{"Bot", "Assistant", "AI", "Reply", "Answer"}, labels...)
@@ -178,7 +187,7 @@ func cleanReply(text string, persona bool, labels ...string) (string, error) {
 	if !persona && strings.HasPrefix(s, "{") && json.Valid([]byte(s)) {
 		return "", fmt.Errorf("%w: JSON instead of a chat message", ErrInvalid)
 	}
-	if !persona && command.MatchString(s) {
+	if !persona && command().MatchString(s) {
 		return "", fmt.Errorf("%w: a protocol command instead of a chat message", ErrInvalid)
 	}
 	return s, nil
@@ -229,7 +238,7 @@ func cutSpeakers(s string, names []string) string {
 		}
 		return false
 	}
-	label := func(line string) bool { return knownLabel(line) || speakerLabel.MatchString(line) }
+	label := func(line string) bool { return knownLabel(line) || speakerLabel().MatchString(line) }
 	dialogue := false
 	for _, l := range lines {
 		if knownLabel(l) {
@@ -251,7 +260,7 @@ func cutSpeakers(s string, names []string) string {
 // stripThinking drops reasoning blocks some open models write before their
 // answer; an unterminated one leaves nothing.
 func stripThinking(s string) string {
-	s = thinking.ReplaceAllString(s, "")
+	s = thinking().ReplaceAllString(s, "")
 	if i := strings.Index(s, "<think>"); i >= 0 {
 		s = s[:i]
 	}
