@@ -108,8 +108,9 @@ func (p plan) appendRender(dst []byte, r, i, j int) []byte {
 
 // appendFilled appends template t to dst with its slots {a}, {b} and {c}
 // replaced by f's. A fill is not searched for slots again: topics hold no
-// braces, so this is filling one slot after another (FuzzFill), without
-// letting a text the partner wrote fill a slot.
+// braces and a template's braces are its slots', so this is filling one
+// slot after another (FuzzFill), without letting a text the partner wrote
+// fill a slot.
 func appendFilled(dst []byte, t string, f fill) []byte {
 	for {
 		k := strings.IndexByte(t, '{')
