@@ -2,7 +2,6 @@ package clariq
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -41,24 +40,35 @@ func NewBrain(r *Ranker, ev brain.Evaluator) *Brain {
 const Prompt = "Hello! What would you like to find information about?"
 
 // Dialogue is a ClariQ chat read from a brain.Request: the request, the
-// questions asked and the answers given, oldest first.
+// questions asked and the answers given, oldest first. Small talk before
+// the request ("hi, can you help me?") is not part of it: Greeted and
+// AskedHelp say what there was.
 type Dialogue struct {
 	Request   string
 	Questions []string
 	Answers   []string
+	Greeted   bool
+	AskedHelp bool
 }
 
 // ReadDialogue finds the request, the questions and the answers in req.
 func ReadDialogue(req brain.Request) Dialogue {
-	d := Dialogue{Request: strings.TrimSpace(req.Context)}
+	var d Dialogue
+	opening := func(text string) {
+		rest, g, h := dropSmallTalk(text)
+		d.Request = strings.TrimSpace(rest)
+		d.Greeted, d.AskedHelp = d.Greeted || g, d.AskedHelp || h
+	}
+	opening(req.Context)
 	turns := req.Turns
 	if d.Request == "" {
-		for i, t := range turns {
-			if t.Role == brain.Partner {
-				d.Request = strings.TrimSpace(t.Text)
-				turns = turns[i+1:]
-				break
+		// The bot's replies until the request comes are invitations, not
+		// clarifying questions.
+		for len(turns) > 0 && d.Request == "" {
+			if turns[0].Role == brain.Partner {
+				opening(turns[0].Text)
 			}
+			turns = turns[1:]
 		}
 	}
 	asked := false
@@ -70,9 +80,10 @@ func ReadDialogue(req brain.Request) Dialogue {
 		case brain.Partner:
 			if asked {
 				d.Answers = append(d.Answers, t.Text)
-			} else {
-				// Before any question the partner is still stating the request.
-				d.Request = strings.TrimSpace(d.Request + " " + t.Text)
+			} else if rest, _, _ := dropSmallTalk(t.Text); rest != "" {
+				// Before any question the partner is still stating the
+				// request; a greeting then adds nothing to it.
+				d.Request = strings.TrimSpace(d.Request + " " + rest)
 			}
 		}
 	}
@@ -93,6 +104,9 @@ func (b *Brain) ReplyEnd(ctx context.Context, req brain.Request) (string, bool, 
 	}
 	d := ReadDialogue(req)
 	if len(words(d.Request)) == 0 {
+		if d.Greeted || d.AskedHelp {
+			return invitation(d.Greeted, d.AskedHelp), false, nil
+		}
 		return Prompt, false, nil
 	}
 	if req.Closing {
@@ -123,15 +137,24 @@ func (b *Brain) next(d Dialogue) (Scored, bool) {
 	askedText := map[string]bool{}
 	var askedTerms []map[string]bool
 	reqTerms := set(terms(d.Request))
-	rejected := map[string]bool{}
+	// rejected are the facets the partner said no to; narrow are the terms
+	// the answers added to the need themselves.
+	rejected, narrow := map[string]bool{}, map[string]bool{}
 	for i, q := range d.Questions {
 		askedText[normalise(q)] = true
 		own := minus(set(terms(q)), reqTerms)
 		askedTerms = append(askedTerms, own)
-		if i < len(d.Answers) && negative(d.Answers[i]) {
+		if i >= len(d.Answers) || unsureAnswer(d.Answers[i]) {
+			continue
+		}
+		if negative(d.Answers[i]) {
 			for t := range own {
 				rejected[t] = true
 			}
+		}
+		rest, _ := cutLead(d.Answers[i], answerLeads)
+		for t := range minus(minus(set(terms(rest)), reqTerms), set(terms(q))) {
+			narrow[t] = true
 		}
 	}
 	ix := b.r.ix
@@ -145,7 +168,13 @@ func (b *Brain) next(d Dialogue) (Scored, bool) {
 				return true
 			}
 		}
-		return false
+		// After a "no" the next question is about another facet, and once
+		// an answer has narrowed the need, a question must keep to it:
+		// one without any of its terms would be broader than the need.
+		if shares(own, rejected) {
+			return true
+		}
+		return len(narrow) > 0 && !shares(own, narrow)
 	}
 	// A question must suit the request itself, and the answers steer
 	// among those: the two scores add up.
@@ -212,18 +241,6 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 	return b.ev.Final(ctx, req)
 }
 
-// closing is the bot's last line: what it now understands the need to be.
-func closing(d Dialogue) string {
-	req := strings.TrimRight(d.Request, " .?!")
-	if r := []rune(req); len(r) > 80 {
-		req = strings.TrimSpace(string(r[:80])) + "…"
-	}
-	if len(d.Answers) == 0 {
-		return fmt.Sprintf("Your request is clear, no questions needed: I'll look for %q. Goodbye!", req)
-	}
-	return fmt.Sprintf("Thank you, that's all I need to know: I'll look for %q with what you told me. Goodbye!", req)
-}
-
 // asQuestion turns a bank entry ("are you looking for a map") into a
 // sentence ("Are you looking for a map?").
 func asQuestion(s string) string {
@@ -249,6 +266,16 @@ func minus(a, b map[string]bool) map[string]bool {
 		delete(a, t)
 	}
 	return a
+}
+
+// shares reports whether a and b have a term in common.
+func shares(a, b map[string]bool) bool {
+	for t := range a {
+		if b[t] {
+			return true
+		}
+	}
+	return false
 }
 
 func jaccard(a, b map[string]bool) float64 {
