@@ -92,26 +92,37 @@ func (c *contextCache) len() int {
 	return c.order.Len()
 }
 
-// textCacheSize bounds the messages a Brain keeps analysed. Rate looks at
-// every earlier partner message of a chat (for novelty) and Reply at the
-// last one, so without the cache each message would be analysed once per
-// later turn.
-const textCacheSize = 8192
+// readCacheSize bounds the messages of each kind a Brain keeps read.
+const readCacheSize = 8192
 
-// textCache keeps analysed messages by their text. Its zero value is ready
-// to use.
-type textCache struct{ m memo[*text] }
+// readCache keeps what a Brain has read of chat messages, by their text.
+// Rate reads every earlier partner message of a chat (for novelty) and a
+// profile chat's Reply every earlier message of both sides, so without it
+// each message would be read again at every later turn of its chat. Its
+// zero value is ready to use.
+type readCache struct {
+	texts  memo[*text]       // messages analysed
+	heards memo[[]heard]     // what partner messages say about their writers
+	bots   memo[*botMessage] // the bot's messages, read for the repeat checks
+}
 
-// get returns s analysed, from the cache when it is there.
-func (c *textCache) get(s string) *text { return c.m.get(s, analyze) }
+// text returns s analysed.
+func (c *readCache) text(s string) *text { return c.texts.get(s, analyze) }
 
-// heardCache keeps what each partner message says about the partner, so
-// that a profile chat reads each message once, not once per later turn.
-type heardCache struct{ m memo[[]heard] }
+// heard returns what s, a partner message, says about its writer.
+func (c *readCache) heard(s string) []heard {
+	return c.heards.get(s, func(s string) []heard { return heardFrom(s, c.text(s)) })
+}
 
-// get returns what s says about its writer.
-func (c *heardCache) get(s string, texts *textCache) []heard {
-	return c.m.get(s, func(s string) []heard { return heardFrom(s, texts.get(s)) })
+// bot returns s, a message of the bot, read.
+func (c *readCache) bot(s string) *botMessage {
+	return c.bots.get(s, func(s string) *botMessage {
+		m := &botMessage{norm: normalize(s)}
+		for x := range sentencesOf(s) {
+			m.sentences = append(m.sentences, x)
+		}
+		return m
+	})
 }
 
 // botMessage is a message of the bot, read once for all later turns of
@@ -119,20 +130,6 @@ func (c *heardCache) get(s string, texts *textCache) []heard {
 type botMessage struct {
 	norm      string   // normalised, for the repeat checks
 	sentences []string // for the facts stated and the questions asked
-}
-
-// botCache keeps the bot's messages read.
-type botCache struct{ m memo[*botMessage] }
-
-// get returns s read.
-func (c *botCache) get(s string) *botMessage {
-	return c.m.get(s, func(s string) *botMessage {
-		m := &botMessage{norm: normalize(s)}
-		for x := range sentencesOf(s) {
-			m.sentences = append(m.sentences, x)
-		}
-		return m
-	})
 }
 
 // memo keeps values computed from strings, which are never modified and
@@ -157,10 +154,10 @@ func (c *memo[T]) get(s string, make func(string) T) T {
 	if c.entries == nil {
 		c.entries = map[string]T{}
 	}
-	if len(c.entries) >= textCacheSize {
+	if len(c.entries) >= readCacheSize {
 		n := 0
 		for k := range c.entries {
-			if n++; n > textCacheSize/2 {
+			if n++; n > readCacheSize/2 {
 				break
 			}
 			delete(c.entries, k)

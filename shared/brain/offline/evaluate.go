@@ -168,7 +168,7 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 	lo, hi := 1, 5
 	if req.Judge != nil {
 		lo, hi = req.Judge.Min, max(req.Judge.Max, req.Judge.Min)
-		if k := guessProfile(req.Turns, req.Judge.Profiles, &b.texts, b.model().Profile); k >= 0 {
+		if k := guessProfile(req.Turns, req.Judge.Profiles, &b.read, b.model().Profile); k >= 0 {
 			out.Profile = &k
 		}
 	}
@@ -208,7 +208,7 @@ func lastPartner(turns []brain.Turn) int {
 // user's stack: the analyses of the first dialogueInline turns are kept in
 // it, those of any later turns in more.
 type dialogue struct {
-	texts   *textCache
+	read    *readCache
 	ctx     *text
 	profile bool // the context is a ConvAI2 profile
 	turns   []brain.Turn
@@ -222,13 +222,13 @@ const dialogueInline = 48
 
 func (b *Brain) dialogue(req brain.Request) dialogue {
 	c := b.contexts.get(req.Context)
-	return dialogue{texts: &b.texts, ctx: c.text, profile: c.profile != nil, turns: req.Turns}
+	return dialogue{read: &b.read, ctx: c.text, profile: c.profile != nil, turns: req.Turns}
 }
 
 func (d *dialogue) at(i int) *text {
 	p := d.slot(i)
 	if *p == nil {
-		*p = d.texts.get(d.turns[i].Text)
+		*p = d.read.text(d.turns[i].Text)
 	}
 	return *p
 }

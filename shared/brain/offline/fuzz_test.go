@@ -172,7 +172,7 @@ func FuzzSays(f *testing.F) {
 	f.Add("Hi there! How are you?", "Hi there")
 	f.Add("Café au lait", "CAFÉ")
 	f.Fuzz(func(t *testing.T, said, s string) {
-		h := newHistory([]brain.Turn{{Role: brain.Bot, Text: said}, {Role: brain.Partner, Text: s}}, nil, nil)
+		h := newHistory([]brain.Turn{{Role: brain.Bot, Text: said}, {Role: brain.Partner, Text: s}}, &readCache{})
 		if got, want := h.says(s), h.has(normalize(s)); got != want {
 			t.Errorf("said %q: says(%q) = %v, has(normalize) = %v", said, s, got, want)
 		}

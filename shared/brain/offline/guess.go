@@ -47,11 +47,11 @@ func (l *ProfileLexicon) idf(st string) float64 {
 // counts besides. A word the partner only echoes from Duet's last
 // message says little about the partner and counts less. Ties go to the
 // earlier candidate.
-func guessProfile(turns []brain.Turn, profiles [][]string, texts *textCache, lex *ProfileLexicon) int {
+func guessProfile(turns []brain.Turn, profiles [][]string, rc *readCache, lex *ProfileLexicon) int {
 	if len(profiles) == 0 {
 		return -1
 	}
-	scores := profileScores(turns, profiles, texts, lex)
+	scores := profileScores(turns, profiles, rc, lex)
 	best := 0
 	for k, s := range scores {
 		if s > scores[best] {
@@ -62,7 +62,7 @@ func guessProfile(turns []brain.Turn, profiles [][]string, texts *textCache, lex
 }
 
 // profileScores is how well each candidate matches the partner's words.
-func profileScores(turns []brain.Turn, profiles [][]string, texts *textCache, lex *ProfileLexicon) []float64 {
+func profileScores(turns []brain.Turn, profiles [][]string, rc *readCache, lex *ProfileLexicon) []float64 {
 	echo := 1.0 / 3
 	if lex != nil {
 		echo = lex.EchoWeight
@@ -74,10 +74,10 @@ func profileScores(turns []brain.Turn, profiles [][]string, texts *textCache, le
 	var last *text
 	for _, t := range turns {
 		if t.Role != brain.Partner {
-			last = texts.get(t.Text)
+			last = rc.text(t.Text)
 			continue
 		}
-		for _, w := range texts.get(t.Text).words {
+		for _, w := range rc.text(t.Text).words {
 			if !w.content {
 				continue
 			}
@@ -95,7 +95,7 @@ func profileScores(turns []brain.Turn, profiles [][]string, texts *textCache, le
 	}
 	scores := make([]float64, len(profiles))
 	for k, p := range profiles {
-		cand := &texts.get(strings.Join(p, "\n")).stems
+		cand := &rc.text(strings.Join(p, "\n")).stems
 		score := 0.0
 		for _, st := range used {
 			weight := weights[st]
@@ -124,11 +124,11 @@ func profileScores(turns []brain.Turn, profiles [][]string, texts *textCache, le
 // are dropped, and so are pairs of a pointwise mutual information below
 // minPMI.
 func FitProfileLexicon(profiles, messages [][]string, minCount int, minPMI, assocWeight, echoWeight float64) *ProfileLexicon {
-	var texts textCache
+	var rc readCache
 	stemsOf := func(lines []string) set {
 		s := set{}
 		for _, l := range lines {
-			for _, w := range texts.get(l).words {
+			for _, w := range rc.text(l).words {
 				if w.content {
 					s.add(w.stem)
 				}

@@ -9,43 +9,14 @@ type history struct {
 	said bag // in order of first appearance, for opened
 }
 
-// newHistory collects the bot's messages of turns, normalised, appending
-// them to list (the caller's storage; nil for new). With a cache, each
-// message is normalised once, not once per later turn of its chat.
-func newHistory(turns []brain.Turn, cache *botCache, list []string) history {
-	if cache != nil {
-		for _, t := range turns {
-			if t.Role == brain.Bot {
-				list = append(list, cache.get(t.Text).norm)
-			}
-		}
-		return history{said: newBag(list)}
-	}
-	// The bot's messages are normalised into one buffer, so that the
-	// history costs one allocation rather than one per message: the
-	// entries are slices of it.
-	size, n := 0, 0
+// newHistory collects the bot's messages of turns, normalised, each read
+// once for all later turns of its chat.
+func newHistory(turns []brain.Turn, rc *readCache) history {
+	var list []string
 	for _, t := range turns {
 		if t.Role == brain.Bot {
-			size += len(t.Text)
-			n++
+			list = append(list, rc.bot(t.Text).norm)
 		}
-	}
-	if n == 0 {
-		return history{}
-	}
-	b := make([]byte, 0, size) // the normal form is rarely longer
-	ends := make([]int, 0, n)
-	for _, t := range turns {
-		if t.Role == brain.Bot {
-			b = appendNormalized(b, t.Text)
-			ends = append(ends, len(b))
-		}
-	}
-	all, start := string(b), 0
-	for _, end := range ends {
-		list = append(list, all[start:end])
-		start = end
 	}
 	return history{said: newBag(list)}
 }

@@ -180,12 +180,12 @@ func TestFitProfileLexicon(t *testing.T) {
 		t.Errorf("assoc oven/horse %v, want none", lex.Assoc[oven+" "+horse])
 	}
 	turns := []brain.Turn{{Role: brain.Bot, Text: "hi"}, {Role: brain.Partner, Text: "i was riding all morning"}}
-	var texts textCache
+	var rc readCache
 	cands := [][]string{{"i bake cakes."}, {"i have three horses."}}
-	if k := guessProfile(turns, cands, &texts, lex); k != 1 {
+	if k := guessProfile(turns, cands, &rc, lex); k != 1 {
 		t.Errorf("guess %d, want 1 (horses, by the learned paraphrase)", k)
 	}
-	if k := guessProfile(turns, cands, &texts, nil); k != 0 {
+	if k := guessProfile(turns, cands, &rc, nil); k != 0 {
 		t.Errorf("guess without a lexicon %d, want 0 (no evidence: the first)", k)
 	}
 }
@@ -195,7 +195,7 @@ func TestFitProfileLexicon(t *testing.T) {
 // no learned paraphrase. A guess is chance there, whatever the model
 // (README "Rating ConvAI2 dialogues" reports the count).
 func TestGuessEvidenceDev(t *testing.T) {
-	var texts textCache
+	var rc readCache
 	spoke, none := 0, 0
 	for _, d := range devDialogues(t) {
 		var turns []brain.Turn
@@ -211,7 +211,7 @@ func TestGuessEvidenceDev(t *testing.T) {
 			continue
 		}
 		spoke++
-		if profileScores(turns, [][]string{d.BotProfile}, &texts, defaultJudge().Profile)[0] == 0 {
+		if profileScores(turns, [][]string{d.BotProfile}, &rc, defaultJudge().Profile)[0] == 0 {
 			none++
 		}
 	}

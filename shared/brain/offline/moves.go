@@ -45,9 +45,9 @@ func startsQuestion(t *text) bool {
 
 // answerPlans answer the partner's question: pick a side of an "A or B?"
 // question, or answer by the kind of question, then often ask back.
-func answerPlans(msg *text, ctxPool []term, seed uint64, texts *textCache, v *voice) []plan {
+func answerPlans(msg *text, ctxPool []term, seed uint64, rc *readCache, v *voice) []plan {
 	q := questionSentence(msg)
-	qt := texts.get(q) // often the whole message, or a question asked before
+	qt := rc.text(q) // often the whole message, or a question asked before
 	pool := partnerTopics(make([]term, 0, poolSize), qt)
 	for _, t := range ctxPool {
 		if len(pool) < poolSize && !hasKey(pool, t.key) {

@@ -14,10 +14,8 @@ var ErrPersona = errors.New("offline: persona replies are served by package anne
 // value is ready to use and safe for concurrent use; a Brain must not be
 // copied after first use.
 type Brain struct {
-	contexts contextCache
-	texts    textCache
-	heards   heardCache
-	bots     botCache
+	contexts contextCache // the chats' contexts, analysed once per chat
+	read     readCache    // the chats' messages, read once
 	// judge is the evaluator's model; nil: the committed one.
 	judge *JudgeModel
 }

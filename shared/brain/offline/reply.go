@@ -26,12 +26,12 @@ func (b *Brain) Reply(ctx context.Context, req brain.Request) (string, error) {
 	}
 	c := b.contexts.get(req.Context)
 	if req.Closing {
-		return farewell(req, c, &b.texts, &b.bots), nil
+		return farewell(req, c, &b.read), nil
 	}
 	if c.profile != nil {
-		return composePersona(req, c, &b.texts, &b.heards, &b.bots), nil
+		return composePersona(req, c, &b.read), nil
 	}
-	return compose(req, c, &b.texts, &b.bots), nil
+	return compose(req, c, &b.read), nil
 }
 
 // farewells take leave when the chat ends after this reply; %s is the
@@ -45,10 +45,9 @@ var farewells = []string{
 
 // farewell is the last reply of a chat: it says goodbye, mentioning the
 // topic when there is one.
-func farewell(req brain.Request, c *analysedContext, texts *textCache, bots *botCache) string {
-	seed := seedOf(req, c, texts)
-	var saidBuf [dialogueInline]string
-	said := newHistory(req.Turns, bots, saidBuf[:0])
+func farewell(req brain.Request, c *analysedContext, rc *readCache) string {
+	seed := seedOf(req, c, rc)
+	said := newHistory(req.Turns, rc)
 	if c.profile != nil {
 		for i := range personaFarewells {
 			f := personaFarewells[(int(seed%uint64(len(personaFarewells)))+i)%len(personaFarewells)]
@@ -88,10 +87,9 @@ func farewell(req brain.Request, c *analysedContext, texts *textCache, bots *bot
 
 // compose chooses the move for req, whose context is c, and renders a reply the bot has not sent
 // in this chat before.
-func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botCache) string {
-	seed := seedOf(req, c, texts)
-	var saidBuf [dialogueInline]string
-	said := newHistory(req.Turns, bots, saidBuf[:0])
+func compose(req brain.Request, c *analysedContext, rc *readCache) string {
+	seed := seedOf(req, c, rc)
+	said := newHistory(req.Turns, rc)
 	ctxPool := c.pool
 
 	var buf [4]plan // on the stack: usually one plan, at most a few
@@ -100,12 +98,12 @@ func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botC
 	if !ok {
 		plans = append(plans, pairPlan(c.voice.openers, ctxPool, 0))
 	} else {
-		msg := texts.get(last)
+		msg := rc.text(last)
 		switch {
 		case msg.realRatio() < 0.5:
 			plans = append(plans, pairPlan(clarifyGarbled, ctxPool, seed))
 		case msg.question && (msg.content > 0 || startsQuestion(msg)):
-			plans = append(plans, answerPlans(msg, ctxPool, seed, texts, c.voice)...)
+			plans = append(plans, answerPlans(msg, ctxPool, seed, rc, c.voice)...)
 		case msg.content == 0:
 			// Vague: the clarifying plan below comes first.
 		default:
@@ -137,10 +135,10 @@ func compose(req brain.Request, c *analysedContext, texts *textCache, bots *botC
 // seedOf mixes the hashes (FNV-1a) of the context and of the partner's
 // last message, both made once when they are analysed, with the number of
 // turns, so that every part of the seed is usable.
-func seedOf(req brain.Request, c *analysedContext, texts *textCache) uint64 {
+func seedOf(req brain.Request, c *analysedContext, rc *readCache) uint64 {
 	x := c.hash
 	if last, ok := req.LastPartner(); ok {
-		x ^= bits.RotateLeft64(texts.get(last).hash, 17)
+		x ^= bits.RotateLeft64(rc.text(last).hash, 17)
 	}
 	x ^= uint64(len(req.Turns)) * 0x9e3779b97f4a7c15
 	x ^= x >> 30

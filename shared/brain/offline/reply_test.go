@@ -195,7 +195,7 @@ func TestPolish(t *testing.T) {
 
 func TestDistinguish(t *testing.T) {
 	s := "What do you mean?"
-	said := newHistory([]brain.Turn{{Role: brain.Bot, Text: s}}, nil, nil)
+	said := newHistory([]brain.Turn{{Role: brain.Bot, Text: s}}, &readCache{})
 	for range 10 {
 		got := distinguish(s, &said)
 		if said.has(normalize(got)) {

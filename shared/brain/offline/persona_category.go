@@ -1,0 +1,102 @@
+package offline
+
+import (
+	"strings"
+)
+
+// category says what a fact is about, to match questions ("do you have
+// pets?") and to ask the partner about the same.
+type category uint16
+
+const (
+	catPet category = 1 << iota
+	catJob
+	catFamily
+	catHobby
+	catFood
+	catMusic
+	catSport
+	catPlace
+	catCar
+	catStudy
+	catBooks
+	catFilms
+	catAge
+	catLooks
+)
+
+// categoryWords maps words to what they are about.
+var categoryWords = func() map[string]category {
+	m := map[string]category{}
+	for c, words := range map[category]string{
+		catPet: `pet pets dog dogs cat cats horse horses puppy puppies kitten kittens fish
+hamster hamsters parrot parrots bird birds rabbit rabbits snake snakes animal
+animals pony ponies`,
+		catJob: `job jobs work works working living career boss office company retired
+employed unemployed profession occupation business shift`,
+		catFamily: `family mom mother dad father parents sister sisters brother brothers
+kids kid children child son sons daughter daughters wife husband married
+grandma grandmother grandpa grandfather siblings sibling twins baby babies`,
+		catHobby: `hobby hobbies fun free weekend weekends spare`,
+		catFood: `food foods eat eating pizza cook cooking meat vegan vegetarian dish
+dinner lunch breakfast bake baking coffee tea chocolate drink`,
+		catMusic: `music song songs band bands sing singing guitar piano concert concerts
+rock country jazz rap musician musicians instrument instruments drums hip hop
+pop metal classical blues punk opera singer rapper album albums violin`,
+		catSport: `sport sports football soccer basketball baseball tennis hockey golf
+team gym run running swim swimming exercise`,
+		catPlace: `live from city town country state grew born move moved where`,
+		catCar:   `car cars drive driving truck`,
+		catStudy: `school college university study studying student class degree`,
+		catBooks: `book books read reading novel novels poetry poems writing write`,
+		catFilms: `movie movies film films tv show shows watch watching`,
+		catAge:   `age old young years`,
+		catLooks: `hair eyes tall short height skin look looks beard tattoo tattoos male female
+man woman boy girl guy lady`,
+	} {
+		for w := range strings.FieldsSeq(words) {
+			m[w] |= c
+		}
+	}
+	return m
+}()
+
+func categoryOf(w string) category { return categoryWords[w] }
+
+// categoryNames name a whole category, as opposed to one thing in it:
+// "pets", not "fish".
+var categoryNames = newSet(`pet pets animal animals job jobs work working living career
+profession occupation family kids children siblings hobby hobbies fun free spare
+weekend weekends food foods eat cook cooking music band bands instruments sport
+sports exercise live from city town country grew born car cars drive school
+college university study studying student book books read reading movie movies
+film films tv show shows watch watching age old hair eyes look looks tall`)
+
+// questionCategories are phrases that ask about a category without naming
+// it: "what do you do" is about work.
+var questionCategories = []struct {
+	phrase string
+	cat    category
+}{
+	{"what do you do", catJob},
+	{"for a living", catJob},
+	{"where are you from", catPlace},
+	{"where do you live", catPlace},
+	{"for fun", catHobby},
+	{"free time", catHobby},
+	{"what do you like", catHobby},
+	{"what are you into", catHobby},
+	{"what do you drive", catCar},
+	{"how old", catAge},
+	{"your age", catAge},
+	{"look like", catLooks},
+	{"male or female", catLooks},
+	{"man or woman", catLooks},
+	{"boy or girl", catLooks},
+	{"guy or girl", catLooks},
+	{"guy or a girl", catLooks},
+	{"girl or a guy", catLooks},
+	{"girl or guy", catLooks},
+	{"boy or a girl", catLooks},
+	{"man or a woman", catLooks},
+}

@@ -1,0 +1,241 @@
+package offline
+
+import (
+	"strings"
+)
+
+// Verbs by what a sentence with them says.
+var (
+	likeVerbs    = newSet("like love enjoy adore")
+	dislikeVerbs = newSet("hate dislike detest")
+	haveVerbs    = newSet("have has had own")
+	auxiliaries  = newSet("have has had can could will would am was do did")
+	adverbs      = newSet(`really also just still always never usually often sometimes
+currently actually recently once mostly totally definitely`)
+)
+
+// firstPerson rewrites the rest of an "i …" sentence (rest follows "i")
+// into first-person paraphrases. It adds what it learns to cats.
+func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg bool) {
+	var adv string
+	for len(rest) > 2 && adverbs.has(rest[0]) {
+		adv, rest = rest[0], rest[1:]
+	}
+	if len(rest) > 2 && rest[0] == "do" && likeVerbs.has(rest[1]) {
+		rest = rest[1:] // "i do like…"
+	}
+	v, obj := rest[0], rest[1:]
+	objS := strings.Join(obj, " ")
+	switch {
+	case v == "do" && len(obj) >= 2 && obj[0] == "not" && likeVerbs.has(obj[1]):
+		neg, obj = true, obj[2:]
+		if len(obj) > 0 && obj[0] == "to" && len(obj) > 1 {
+			obj = append([]string{gerund(obj[1])}, obj[2:]...)
+		}
+		o := strings.Join(obj, " ")
+		return []string{"I can't stand " + o, "I'm not a fan of " + o, "honestly, " + o + " is not my thing"}, true
+	case (v == "did" || v == "have") && len(obj) >= 2 && obj[0] == "not":
+		neg = true // "i did not graduate", "i have not spoken"
+		return []string{strings.TrimSpace("I never " + strings.Join(obj[1:], " "))}, true
+	case v == "do" && len(obj) >= 2 && obj[0] == "not":
+		neg = true
+		o := strings.Join(obj[2:], " ")
+		return []string{strings.TrimSpace("I don't really " + obj[1] + " " + o)}, true
+	case dislikeVerbs.has(v):
+		*cats |= catHobby
+		return []string{"I can't stand " + objS, "I'm not a fan of " + objS, "honestly, " + objS + " is not my thing"}, true
+	case likeVerbs.has(v):
+		*cats |= catHobby
+		if len(obj) >= 2 && obj[0] == "to" {
+			act := gerund(obj[1]) + " " + strings.Join(obj[2:], " ")
+			act = strings.TrimSpace(act)
+			return []string{"I'm really into " + act, act + " is one of my favourite things to do", "I spend a lot of my free time " + act}, false
+		}
+		be := "is"
+		if plural(obj[len(obj)-1]) {
+			be = "are"
+		}
+		return []string{"I'm a big fan of " + objS, "I'm really into " + objS, objS + " " + be + " one of my favourite things"}, false
+	case v == "am" || v == "was":
+		return amSays(v, obj, adv, cats), false
+	case v == "work" || v == "works":
+		*cats |= catJob
+		if len(obj) >= 3 && obj[0] == "as" {
+			job := strings.Join(obj[1:], " ")
+			return []string{"I'm " + job + " by trade", "my job? I'm " + job, "for a living, I'm " + job}, false
+		}
+		if len(obj) >= 2 {
+			where := strings.Join(obj, " ")
+			return []string{"my job is " + where, "for a living, I work " + where, "I've got a job " + where}, false
+		}
+	case v == "live" || v == "lived":
+		*cats |= catPlace
+		if len(obj) >= 2 && obj[0] == "in" {
+			where := strings.Join(obj[1:], " ")
+			if v == "live" {
+				return []string{"home for me is " + where, "I'm based in " + where, "I live out in " + where}, false
+			}
+			return []string{"I used to live in " + where, "I spent some years in " + where}, false
+		}
+	case haveVerbs.has(v):
+		if len(obj) >= 1 && (obj[0] == "been" || obj[0] == "not" || obj[0] == "never" || strings.HasSuffix(obj[0], "ed") || obj[0] == "to") {
+			break
+		}
+		if v == "had" {
+			return []string{"I once had " + objS, "at one point I had " + objS}, false
+		}
+		return []string{"I've got " + objS}, false
+	}
+	if n := len(rest); n >= 4 && rest[n-3] == "for" && rest[n-2] == "a" && rest[n-1] == "living" {
+		*cats |= catJob // "i walk dogs for a living"
+		act := strings.TrimSpace(gerund(v) + " " + strings.Join(rest[1:n-3], " "))
+		return []string{act + " is my job", "I make my living " + act}, false
+	}
+	// Any other verb: keep the sentence, with an adverb that breaks the
+	// trigram "i <verb> <object>": after an auxiliary ("i can actually
+	// move…"), else before the verb.
+	if adv == "" || adv == "also" {
+		adv = "actually"
+	}
+	if auxiliaries.has(v) && len(rest) > 2 && rest[1] != "to" {
+		return []string{"I " + v + " " + adv + " " + strings.Join(rest[1:], " ")}, false
+	}
+	return []string{"I " + adv + " " + strings.Join(rest, " ")}, false
+}
+
+// mainVerb is the verb of the rest of an "i …" sentence, the verbs of
+// liking as "like".
+func mainVerb(rest []string) string {
+	for len(rest) > 1 && (adverbs.has(rest[0]) || rest[0] == "do") {
+		rest = rest[1:]
+	}
+	return verbClass(rest[0])
+}
+
+// verbClass groups verbs that answer the same questions: "do you like…?"
+// is answered by "i love…" too.
+func verbClass(v string) string {
+	switch {
+	case likeVerbs.has(v):
+		return "like"
+	case haveVerbs.has(v) || v == "got":
+		return "have"
+	}
+	return v
+}
+
+// amSays rewrites "i am …" (v "am") and "i was …" sentences.
+func amSays(v string, obj []string, adv string, cats *category) []string {
+	o := strings.Join(obj, " ")
+	if v == "was" {
+		if len(obj) >= 3 && obj[0] == "born" && obj[1] == "in" {
+			where := strings.Join(obj[2:], " ")
+			if strings.ContainsAny(where, "0123456789") || obj[2] == "the" {
+				return []string{"I'm a child of " + where}
+			}
+			*cats |= catPlace
+			return []string{"I'm originally from " + where, "I come from " + where + " originally"}
+		}
+		return []string{"I was " + o + " back then", "back in the day I was " + o}
+	}
+	if len(obj) >= 2 && (obj[0] == "a" || obj[0] == "an") {
+		if occupation(obj[len(obj)-1]) {
+			*cats |= catJob
+			return []string{"I work as " + o, "for a living, I'm " + o, "I'm " + o + " by trade"}
+		}
+		return []string{"I'd call myself " + o, "I'm actually " + o, "you could say I'm " + o}
+	}
+	if len(obj) >= 1 && (obj[0] == "from" || obj[0] == "in") {
+		*cats |= catPlace
+	}
+	if len(obj) >= 1 && obj[0][0] >= '0' && obj[0][0] <= '9' {
+		*cats |= catAge // "i am 19", "i'm 40 years old"
+	}
+	if len(obj) >= 1 && strings.HasSuffix(obj[0], "ing") {
+		return []string{"right now I'm " + o, "these days I'm " + o}
+	}
+	if adv != "" {
+		return []string{"I'm " + adv + " " + o, "you could say I'm " + adv + " " + o}
+	}
+	return []string{"I'm actually " + o, "I'd say I'm " + o, "you could say I'm " + o}
+}
+
+// possessive rewrites the rest of a "my …" sentence ("favorite color is
+// blue", "mom is a nurse").
+func possessive(rest []string) []string {
+	verb := -1
+	for i, w := range rest {
+		if w == "is" || w == "are" || w == "was" || w == "were" {
+			verb = i
+			break
+		}
+	}
+	if verb < 1 || verb == len(rest)-1 {
+		return []string{"my " + strings.Join(rest, " ")}
+	}
+	what, value := rest[:verb], strings.Join(rest[verb+1:], " ")
+	if what[0] == "favorite" || what[0] == "favourite" {
+		thing := strings.Join(what[1:], " ")
+		if thing == "" {
+			thing = "thing"
+		}
+		if rest[verb] != "is" {
+			return []string{value + " " + rest[verb] + " my top " + thing}
+		}
+		return []string{value + " is my top " + thing, "if I had to pick a top " + thing + ", it'd be " + value, "my number one " + thing + " is " + value}
+	}
+	w := strings.Join(what, " ")
+	switch rest[verb] {
+	case "was", "were":
+		return []string{"my " + w + " used to be " + value, "back then my " + w + " " + rest[verb] + " " + value}
+	}
+	return []string{"my " + w + " " + rest[verb] + " actually " + value, "as it happens, my " + w + " " + rest[verb] + " " + value}
+}
+
+// gerund turns a verb into its -ing form: ride → riding, swim → swimming.
+func gerund(v string) string {
+	switch {
+	case v == "be":
+		return "being"
+	case strings.HasSuffix(v, "ie"):
+		return v[:len(v)-2] + "ying"
+	case strings.HasSuffix(v, "ee") || strings.HasSuffix(v, "ye") || strings.HasSuffix(v, "oe"):
+		return v + "ing"
+	case strings.HasSuffix(v, "e") && len(v) > 2:
+		return v[:len(v)-1] + "ing"
+	case doubling.has(v):
+		return v + v[len(v)-1:] + "ing"
+	}
+	return v + "ing"
+}
+
+// doubling are the verbs that double their last consonant before -ing.
+var doubling = newSet(`run swim sit shop jog get put plan stop chat hit cut begin dig
+skip win knit spin drum rap grab hug nap rob set tan trek travel`)
+
+// occupation reports a noun that names a job.
+func occupation(w string) bool {
+	if occupations.has(w) {
+		return true
+	}
+	for _, s := range []string{"ician", "ographer", "ologist", "eer"} {
+		if strings.HasSuffix(w, s) && len(w) > len(s)+2 {
+			return true
+		}
+	}
+	return false
+}
+
+var occupations = newSet(`nurse chef cook doctor lawyer pilot vet veterinarian mechanic
+cashier clerk nanny maid surgeon dentist judge barista carpenter plumber
+electrician engineer firefighter cop police officer soldier marine housewife
+homemaker student secretary receptionist model actor actress artist musician
+farmer rancher author poet painter coach athlete priest pastor bartender
+waitress waiter salesman saleswoman guide manager streamer youtuber blogger
+teacher professor tutor trainer instructor writer editor reporter journalist
+designer programmer developer driver baker banker butcher singer dancer
+drummer guitarist pianist dj accountant consultant assistant librarian
+technician builder worker cleaner janitor hairdresser stylist therapist
+pharmacist scientist researcher sailor fisherman realtor agent broker
+entrepreneur ceo owner photographer producer lifeguard paramedic detective
+custodian caregiver analyst architect`)

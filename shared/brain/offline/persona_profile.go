@@ -1,0 +1,300 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/embed"
+)
+
+// profile is the person the bot plays in a ConvAI2 chat: the sentences the
+// router sends after /start ("i like to ride horses.\ni help tend the
+// fields."), analysed once per chat into facts the bot can state in its own
+// words.
+type profile struct {
+	facts    []fact
+	trigrams set            // word trigrams of the profile, for pasteCount
+	router   brain.Trigrams // the profile's trigrams as the ConvAI2 router reads them
+	index    map[string]int // the sentence of each paraphrase: its fact
+}
+
+// fact is one sentence of a profile.
+type fact struct {
+	source string // the profile sentence, lower case
+	// says are the ways the bot states the fact: first-person rewrites of
+	// the sentence, without final punctuation, none sharing more than
+	// maxPasted word trigrams with the profile. At least one.
+	says      []string
+	sentences []string // says as sentences, for replies
+	stems     set      // stems of the sentence's content words
+	cats      category // what questions the fact answers
+	neg       bool     // a dislike or a negation: "i hate cats", "i don't eat meat"
+	verb      string   // the verb after "i", likes as "like": "have", "like", "work"
+}
+
+// maxFacts bounds the facts of a profile; the router sends four or five.
+const maxFacts = 24
+
+// maxPasted is the most word trigrams of its profile a paraphrase may
+// repeat. The ConvAI2 router flags bot messages that repeat many.
+const maxPasted = 2
+
+// parseProfile returns the profile s describes, or nil when s is not a
+// profile but a text to discuss (the 2017 server's paragraph). A profile is
+// at least two short sentences, most of them in the first person, whether
+// or not the bot can say its facts without repeating it.
+func parseProfile(s string) *profile {
+	sentences := profileSentences(s)
+	if len(sentences) < 2 || len(sentences) > 12 {
+		return nil
+	}
+	first := 0
+	for _, ws := range sentences {
+		if len(ws) > 25 {
+			return nil
+		}
+		if ws[0] == "i" || ws[0] == "my" {
+			first++
+		}
+	}
+	if 2*first < len(sentences) {
+		return nil
+	}
+	p := &profile{trigrams: set{}, router: brain.ProfileTrigrams(s)}
+	for _, ws := range sentences {
+		for i := 0; i+3 <= len(ws); i++ {
+			p.trigrams.add(ws[i] + " " + ws[i+1] + " " + ws[i+2])
+		}
+	}
+	for _, ws := range sentences {
+		if f, ok := p.newFact(ws); ok && len(p.facts) < maxFacts {
+			p.facts = append(p.facts, f)
+		}
+	}
+	// A profile whose facts the bot cannot say without repeating it is
+	// still a profile: the bot plays it with questions and the persona's
+	// small talk, never with the paragraph replies, which quote the
+	// context and would be refused by the router.
+	p.index = map[string]int{}
+	for i := range p.facts {
+		f := &p.facts[i]
+		for _, s := range f.says {
+			f.sentences = append(f.sentences, sentence(s))
+			p.index[sentence(s)] = i
+		}
+	}
+	return p
+}
+
+// profileSentences splits a profile into sentences of lower-case words,
+// contractions expanded ("i'm" is "i am").
+func profileSentences(s string) [][]string {
+	var out [][]string
+	for line := range strings.SplitSeq(s, "\n") {
+		for _, part := range splitSentences(line) {
+			if ws := tokens(part); len(ws) > 0 {
+				out = append(out, reorder(ws)...)
+			}
+		}
+	}
+	return out
+}
+
+// reorder puts a profile sentence in the shape the paraphrases start from,
+// "i …" or "my …", where it can: it drops a greeting ("hello i just
+// moved"), turns "knitting is my passion" into "my passion is knitting",
+// moves a leading phrase to the end ("in my free time i like…") and splits
+// "i am a vegan and i love hummus" in two.
+func reorder(ws []string) [][]string {
+	for len(ws) > 2 && greetings.has(ws[0]) {
+		ws = ws[1:]
+	}
+	if ws[0] != "i" && ws[0] != "my" {
+		for k := 1; k+2 < len(ws); k++ {
+			if ws[k] == "is" && ws[k+1] == "my" {
+				return [][]string{slices.Concat([]string{"my"}, ws[k+2:], []string{"is"}, ws[:k])}
+			}
+		}
+		for k := 1; k < min(len(ws)-2, 6); k++ {
+			if ws[k] == "i" && boundaries.has(ws[0]) {
+				return [][]string{slices.Concat(ws[k:], ws[:k])}
+			}
+		}
+		return [][]string{ws}
+	}
+	for k := 2; k+2 < len(ws); k++ {
+		if ws[k] != "and" && ws[k] != "but" {
+			continue
+		}
+		switch next := ws[k+1]; {
+		case next == "i":
+			return append([][]string{ws[:k]}, reorder(ws[k+1:])...)
+		case ws[0] == "i" && (likeVerbs.has(next) || haveVerbs.has(next) || next == "am"):
+			return append([][]string{ws[:k]}, reorder(slices.Concat([]string{"i"}, ws[k+1:]))...)
+		}
+	}
+	return [][]string{ws}
+}
+
+// greetings open a sentence without saying anything.
+var greetings = newSet("hello hi hey well so yes oh now also and but")
+
+// splitSentences splits a line at sentence ends.
+func splitSentences(line string) []string {
+	var out []string
+	from := 0
+	for i, r := range line {
+		if r == '.' || r == '!' || r == '?' {
+			out = append(out, line[from:i])
+			from = i + 1
+		}
+	}
+	return append(out, line[from:])
+}
+
+// contractions are expanded before trigrams are compared, so that "I'm a
+// nurse" and "i am a nurse" count as the same words.
+var contractions = map[string][]string{
+	"i'm": {"i", "am"}, "im": {"i", "am"}, "i've": {"i", "have"}, "ive": {"i", "have"},
+	"i'd": {"i", "would"}, "i'll": {"i", "will"}, "don't": {"do", "not"}, "dont": {"do", "not"},
+	"doesn't": {"does", "not"}, "didn't": {"did", "not"}, "can't": {"can", "not"},
+	"cannot": {"can", "not"}, "cant": {"can", "not"}, "won't": {"will", "not"},
+	"isn't": {"is", "not"}, "aren't": {"are", "not"}, "wasn't": {"was", "not"},
+	"it's": {"it", "is"}, "that's": {"that", "is"}, "we're": {"we", "are"},
+	"they're": {"they", "are"}, "you're": {"you", "are"}, "haven't": {"have", "not"},
+	"you've": {"you", "have"}, "we've": {"we", "have"},
+}
+
+// tokens returns the lower-case words of s as embed.Words splits them
+// (apostrophes kept inside words, every apostrophe form read as '), with
+// contractions expanded.
+func tokens(s string) []string {
+	var out []string
+	for _, w := range embed.Words(apostrophes.Replace(s)) {
+		if e, ok := contractions[w]; ok {
+			out = append(out, e...)
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// pasteCount counts the word trigrams of s that are also trigrams of the
+// profile.
+func (p *profile) pasteCount(s string) int {
+	ws := tokens(s)
+	n := 0
+	for i := 0; i+3 <= len(ws); i++ {
+		if p.trigrams.has(ws[i] + " " + ws[i+1] + " " + ws[i+2]) {
+			n++
+		}
+	}
+	return n
+}
+
+// newFact analyses one profile sentence, ws, into a fact with its
+// paraphrases.
+func (p *profile) newFact(ws []string) (fact, bool) {
+	f := fact{source: strings.Join(ws, " "), stems: set{}}
+	t := analyze(strings.Join(ws, " "))
+	for _, w := range t.words {
+		if w.content {
+			f.stems.add(w.stem)
+		}
+		f.cats |= categoryOf(w.low)
+	}
+	var says []string
+	switch {
+	case ws[0] == "i" && len(ws) >= 3:
+		says, f.neg = p.firstPerson(ws[1:], &f.cats)
+		f.verb = mainVerb(ws[1:])
+	case ws[0] == "my" && len(ws) >= 3:
+		says = possessive(ws[1:])
+	}
+	// Keep the rewrites that repeat at most maxPasted trigrams; failing
+	// those, the least pasted one, cut to its first clause.
+	best, bestN := "", -1
+	for _, s := range says {
+		s = capitalI(synonyms.Replace(s))
+		n := p.pasteCount(s)
+		if n > maxPasted {
+			if cut := shorten(s, func(s string) bool { return p.pasteCount(s) <= maxPasted }); cut != "" && (strings.HasPrefix(cut, "I") || strings.HasPrefix(cut, "my ")) {
+				s, n = cut, p.pasteCount(cut)
+			}
+		}
+		if n <= maxPasted {
+			f.says = append(f.says, s)
+		}
+		if bestN < 0 || n < bestN {
+			best, bestN = s, n
+		}
+	}
+	// The router refuses a message that repeats any trigram of the
+	// profile: reword each paraphrase until it does not, or drop it.
+	kept := f.says[:0]
+	for _, s := range f.says {
+		if s = unrefuse(p.router, s); s != "" && !slices.Contains(kept, s) {
+			kept = append(kept, s)
+		}
+	}
+	f.says = kept
+	if len(f.says) == 0 {
+		// Nothing was kept: the least pasted rewrite, reworded for the
+		// router, when it can be.
+		if best = unrefuse(p.router, best); best == "" {
+			return f, false // neither "i …" nor "my …", or unsayable: left unsaid
+		}
+		f.says = append(f.says, best)
+	}
+	return f, true
+}
+
+// shorten cuts s at clause boundaries ("for", "with", "while"…), last
+// first, until ok holds; "" when nothing of substance is left.
+func shorten(s string, ok func(string) bool) string {
+	ws := strings.Fields(s)
+	for n := len(ws) - 1; n >= 4; n-- { // "I was born" says too little
+		if !boundaries.has(strings.ToLower(ws[n])) {
+			continue
+		}
+		cut := ws[:n]
+		if end := strings.ToLower(cut[len(cut)-1]); danglers.has(end) || strings.HasSuffix(end, "ing") {
+			continue // "I'm a fan of going", "right now I'm working"
+		}
+		if c := strings.Join(cut, " "); ok(c) {
+			return c
+		}
+	}
+	return ""
+}
+
+// boundaries start a clause or a prepositional phrase: a sentence cut
+// before one still reads whole.
+var boundaries = newSet(`in with and while at on because since when so but from by
+as every after before during about like than`)
+
+// danglers are words a shortened sentence must not end with.
+var danglers = newSet(`a an the my your his her their our its to of for in on at
+with and or but as from by is am are was were be been i that this who which
+very so some any every no not i'm i've i'd`)
+
+// capitalI writes the pronoun "i" as "I".
+func capitalI(s string) string {
+	ws := strings.Fields(s)
+	for i, w := range ws {
+		switch w {
+		case "i":
+			ws[i] = "I"
+		case "i'm", "i've", "i'd", "i'll":
+			ws[i] = "I" + w[1:]
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// synonyms vary the wording of a profile's adjectives and adverbs, so that
+// a paraphrase repeats fewer of its trigrams.
+var synonyms = strings.NewReplacer(" huge ", " big ", " big ", " huge ", " very ", " really ",
+	" little ", " small ", " small ", " little ", " great ", " good ", " good ", " great ")
