@@ -96,24 +96,10 @@ func Body(req events.APIGatewayV2HTTPRequest) ([]byte, error) {
 	if req.IsBase64Encoded {
 		return decodeBody(req)
 	}
-	s, err := BodyString(req)
-	if err != nil {
-		return nil, err
-	}
-	return []byte(s), nil
-}
-
-// BodyString is Body as a string: the request's own, not a copy, unless
-// API Gateway encoded it in base64.
-func BodyString(req events.APIGatewayV2HTTPRequest) (string, error) {
-	if req.IsBase64Encoded {
-		b, err := decodeBody(req)
-		return string(b), err
-	}
 	if len(req.Body) > MaxBodyBytes {
-		return "", tooLarge()
+		return nil, tooLarge()
 	}
-	return req.Body, nil
+	return []byte(req.Body), nil
 }
 
 func decodeBody(req events.APIGatewayV2HTTPRequest) ([]byte, error) {

@@ -5,10 +5,7 @@
 // process, the GC's share included.
 package benchcpu
 
-import (
-	"testing"
-	"time"
-)
+import "time"
 
 // Meter is the process's CPU time when a benchmark's loop started.
 type Meter struct {
@@ -23,10 +20,17 @@ func Start() Meter {
 	return Meter{t, ok}
 }
 
-// Report reports the CPU time per operation since m as cpu-ns/op. Where
-// the platform cannot tell the process's CPU time it reports nothing.
-func (m Meter) Report(b *testing.B) {
-	if t, ok := cpuTime(); ok && m.ok && b.N > 0 {
-		b.ReportMetric(float64(t-m.start)/float64(b.N), "cpu-ns/op")
+// Reporter is the part of a *testing.B that Report uses, so that this
+// package needs no testing import outside tests.
+type Reporter interface {
+	ReportMetric(n float64, unit string)
+}
+
+// Report reports the CPU time per operation of the n operations since m as
+// cpu-ns/op. Where the platform cannot tell the process's CPU time it
+// reports nothing.
+func (m Meter) Report(b Reporter, n int) {
+	if t, ok := cpuTime(); ok && m.ok && n > 0 {
+		b.ReportMetric(float64(t-m.start)/float64(n), "cpu-ns/op")
 	}
 }

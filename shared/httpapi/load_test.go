@@ -180,7 +180,7 @@ func drive(b *testing.B, ids *atomic.Int64, handle apigw.Handler) {
 		}
 	})
 	b.StopTimer()
-	cpu.Report(b)
+	cpu.Report(b, b.N)
 }
 
 // benchmarkBare is the bare limit of the same path: a handler that only
@@ -189,12 +189,12 @@ func benchmarkBare(b *testing.B) {
 	out := &counter{}
 	reply := convai.EncodeReply("That sounds fun. What else do you like?", 7)
 	handle := func(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
-		body, err := apigw.BodyString(req)
+		body, err := apigw.Body(req)
 		if err != nil {
 			return apigw.Error(ctx, slog.New(slog.DiscardHandler), err), nil
 		}
-		if u, err := telegram.ParseIncoming(body); err == nil {
-			_ = out.Send(ctx, u.ChatID, reply)
+		if u, err := telegram.ParseUpdate(body); err == nil {
+			_ = out.Send(ctx, u.Message.Chat.ID, reply)
 		}
 		return apigw.RawJSON(http.StatusOK, `{"ok":true}`), nil
 	}

@@ -47,14 +47,8 @@ func NewTelegram(engine Handler, secret string, log *slog.Logger) *Telegram {
 	return &Telegram{engine: engine, secret: newSecret(secret), log: log}
 }
 
-// okAnswer is the answer to every update the webhook is done with, made
-// once: each answer shares its Headers map, so nothing may write to it (a
-// handler that adds a header must copy the map first; concurrent requests
-// would otherwise write one map at once).
-var okAnswer = apigw.RawJSON(http.StatusOK, `{"ok":true}`)
-
 // ok returns the answer to every update the webhook is done with.
-func ok() events.APIGatewayV2HTTPResponse { return okAnswer }
+func ok() events.APIGatewayV2HTTPResponse { return apigw.RawJSON(http.StatusOK, `{"ok":true}`) }
 
 // Handle processes one webhook request.
 func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
@@ -64,28 +58,31 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 	if !t.authorized(req) {
 		return apigw.Error(ctx, t.log, duet.Errorf(duet.EUNAUTHORIZED, "missing or wrong %s", SecretHeader)), nil
 	}
-	body, err := apigw.BodyString(req)
+	body, err := apigw.Body(req)
 	if err != nil {
 		return apigw.Error(ctx, t.log, err), nil
 	}
-	u, err := telegram.ParseIncoming(body)
+	u, err := telegram.ParseUpdate(body)
 	if err != nil {
 		t.log.WarnContext(ctx, "dropped update that can never be processed", "err", err)
 		return ok(), nil
 	}
 	// Stop early enough to record a failed delivery and answer 503 before
 	// Lambda's own deadline kills the request.
-	err = t.engine.Handle(reserved{ctx}, convai.Update{UpdateID: u.UpdateID, ChatID: u.ChatID, Text: u.Text})
+	hctx, cancel := reserve(ctx)
+	defer cancel()
+	update := convai.Update{UpdateID: u.UpdateID, ChatID: u.Message.Chat.ID, Text: u.Message.Text}
+	err = t.engine.Handle(hctx, update)
 	switch duet.Code(err) {
 	case "":
 		return ok(), nil
 	case duet.EINVALID, duet.ENOTFOUND:
-		t.log.InfoContext(ctx, "dropped update", "chat", u.ChatID, "update_id", u.UpdateID, "reason", err)
+		t.log.InfoContext(ctx, "dropped update", "chat", update.ChatID, "update_id", update.UpdateID, "reason", err)
 		return ok(), nil
 	case duet.EINTERNAL:
 		// A bug: the same update would fail the same way on every one of
 		// Telegram's retries, for hours.
-		t.log.ErrorContext(ctx, "dropped update after an internal error", "chat", u.ChatID, "update_id", u.UpdateID, "err", err)
+		t.log.ErrorContext(ctx, "dropped update after an internal error", "chat", update.ChatID, "update_id", update.UpdateID, "err", err)
 		return ok(), nil
 	}
 	return apigw.Error(ctx, t.log, err), nil
@@ -94,19 +91,14 @@ func (t *Telegram) Handle(ctx context.Context, req events.APIGatewayV2HTTPReques
 // answerReserve is the time kept after the engine's work to answer.
 const answerReserve = 2 * time.Second
 
-// reserved is its parent context with a deadline answerReserve earlier.
-// The engine works in a budget of its own, cut from that deadline and
-// never cancelled by its caller (see convai.Engine.Handle), so the earlier
-// deadline needs no timer of its own: one per request, on the hot path.
-type reserved struct{ context.Context }
-
-// Deadline returns the parent's deadline less answerReserve.
-func (c reserved) Deadline() (time.Time, bool) {
-	d, ok := c.Context.Deadline()
+// reserve returns ctx with a deadline answerReserve before its own, if it
+// has one.
+func reserve(ctx context.Context) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Deadline()
 	if !ok {
-		return d, false
+		return ctx, func() {}
 	}
-	return d.Add(-answerReserve), true
+	return context.WithDeadline(ctx, d.Add(-answerReserve))
 }
 
 // authorized checks the secret header, when a secret is configured.

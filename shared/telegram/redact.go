@@ -1,6 +1,7 @@
 package telegram
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 )
@@ -78,3 +79,25 @@ func isTokenByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '_' || c == '-' || c == ':' || c == '%'
 }
+
+// redact drops the URL (which holds the token) from network errors and
+// masks the token in whatever text is left.
+func (c *Client) redact(err error) error {
+	var uerr *url.Error
+	if errors.As(err, &uerr) {
+		err = uerr.Err
+	}
+	return &redactedError{err: err, token: c.token}
+}
+
+// redactedError hides the token in the text of the error it wraps.
+type redactedError struct {
+	err   error
+	token string
+}
+
+func (e *redactedError) Error() string {
+	return redactToken(e.err.Error(), e.token)
+}
+
+func (e *redactedError) Unwrap() error { return e.err }

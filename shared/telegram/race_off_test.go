@@ -1,5 +1,0 @@
-//go:build !race
-
-package telegram
-
-const raceEnabled = false
