@@ -11,7 +11,7 @@ help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
 demo: build ## run `duet serve` locally and play `duet sim` against it (no AWS, no network)
-	@./.ci/demo $(BIN)/duet $(DIALECT)
+	@./.ci/demo $(BIN)/duet $(DIALECT) $(ADDR)
 
 serve: ## run both bots on embedded defaults (http://127.0.0.1:8080)
 	$(GO) run ./cmd/duet serve -addr $(ADDR)

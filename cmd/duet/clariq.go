@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/duetbot/duet/shared/clariq"
@@ -64,8 +66,11 @@ func clariqRun(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *reqPath == "" || *bankPath == "" || *out == "" || fs.NArg() > 0 {
-		return fmt.Errorf("%w: usage: duet clariq run -requests FILE.tsv -bank question_bank.tsv -out PREFIX [-run-id NAME]", errUsage)
+	if missing := missingFlags(map[string]string{"-requests": *reqPath, "-bank": *bankPath, "-out": *out}); missing != "" || fs.NArg() > 0 {
+		if missing == "" {
+			missing = fmt.Sprintf("unexpected arguments %q", fs.Args())
+		}
+		return fmt.Errorf("%w: %s\nusage: duet clariq run -requests FILE.tsv -bank question_bank.tsv -out PREFIX [-run-id NAME]", errUsage, missing)
 	}
 	if len(*runID) == 0 || containsSpace(*runID) {
 		return fmt.Errorf("-run-id %q: want a name without spaces", *runID)
@@ -177,6 +182,13 @@ func clariqEval(args []string, stdout, stderr io.Writer) error {
 	found := false
 	if lines, err := readFile(*run+".questions", clariq.ReadQuestionRun); err == nil {
 		found = true
+		ids := make([]string, len(lines))
+		for i, l := range lines {
+			ids[i] = l.TopicID
+		}
+		if err := shareTopics(topics, *labels, *run+".questions", ids); err != nil {
+			return err
+		}
 		r := clariq.QuestionRecall(topics, lines)
 		fmt.Fprintf(stdout, "question relevance (%d topics)\n  Recall@5   %.4f\n  Recall@10  %.4f\n  Recall@20  %.4f\n  Recall@30  %.4f\n", r.Topics, r.At5, r.At10, r.At20, r.At30)
 	} else if !errors.Is(err, os.ErrNotExist) {
@@ -184,6 +196,9 @@ func clariqEval(args []string, stdout, stderr io.Writer) error {
 	}
 	if pred, err := readFile(*run+".need", clariq.ReadNeedRun); err == nil {
 		found = true
+		if err := shareTopics(topics, *labels, *run+".need", slices.Sorted(maps.Keys(pred))); err != nil {
+			return err
+		}
 		s := clariq.NeedMetrics(topics, pred)
 		fmt.Fprintf(stdout, "clarification need (%d topics, weighted)\n  Precision  %.4f\n  Recall     %.4f\n  F1         %.4f\n", s.Topics, s.Precision, s.Recall, s.F1)
 	} else if !errors.Is(err, os.ErrNotExist) {

@@ -96,6 +96,7 @@ func TestClariqErrors(t *testing.T) {
 	reqs := write("reqs.tsv", "topic_id\tinitial request\n1\tTell me about kiwi\n")
 	badReqs := write("badreqs.tsv", "topic_id\tinitial_request\n1\n")
 	labels := write("labels.tsv", "topic_id\tinitial_request\tclarification_need\tquestion_id\n1\tkiwi\t3\tQ00002\n")
+	otherLabels := write("other.tsv", "topic_id\tinitial_request\tclarification_need\tquestion_id\n7\tkiwi\t3\tQ00002\n")
 	badRun := filepath.Join(dir, "bad")
 	write("bad.questions", "1 0 Q00002 1 high duet\n")
 	tests := []struct {
@@ -113,6 +114,8 @@ func TestClariqErrors(t *testing.T) {
 		{"no run files", []string{"clariq", "eval", "-run", filepath.Join(dir, "none"), "-labels", labels}, 1, "neither"},
 		{"ok run", []string{"clariq", "run", "-requests", reqs, "-bank", bank, "-out", filepath.Join(dir, "ok")}, 0, "1 requests"},
 		{"ok eval", []string{"clariq", "eval", "-run", filepath.Join(dir, "ok"), "-labels", labels}, 0, ""},
+		{"run without -out", []string{"clariq", "run", "-requests", reqs, "-bank", bank}, 2, "missing -out\nusage:"},
+		{"eval sharing no topic", []string{"clariq", "eval", "-run", filepath.Join(dir, "ok"), "-labels", otherLabels}, 1, "ok.questions and " + otherLabels + " share no topic"},
 		{"import without table", []string{"clariq", "import", "-bank", bank}, 1, "SESSIONS_TABLE is not set"},
 	}
 	t.Setenv("SESSIONS_TABLE", "")

@@ -58,7 +58,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	err := cmd.run(ctx, args[1:], stdout, stderr)
+	tracked := &trackedStderr{Writer: stderr}
+	err := cmd.run(ctx, args[1:], stdout, tracked)
 	switch {
 	case err == nil:
 		return 0
@@ -66,11 +67,43 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, errUsage):
 		// The commands wrap their usage text, which starts with "usage:".
-		fmt.Fprintln(stderr, strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
+		msg := strings.TrimPrefix(err.Error(), errUsage.Error()+": ")
+		if len(args) == 2 && isHelp(args[1]) {
+			// A command with subcommands answers -h with its usage: help
+			// asked for, not a mistake (nor an "unknown command -h").
+			if i := strings.Index(msg, "usage:"); i > 0 {
+				msg = msg[i:]
+			}
+			fmt.Fprintln(stderr, msg)
+			return 0
+		}
+		fmt.Fprintln(stderr, msg)
+		return 2
+	case tracked.flagsPrinted:
+		// The flag package has printed the error, and the flags, already.
 		return 2
 	}
 	fmt.Fprintf(stderr, "duet %s: %v\n", args[0], err)
 	return 1
+}
+
+func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
+
+// trackedStderr is the stderr a command runs with: it remembers whether a
+// FlagSet of newFlags wrote to it, which a FlagSet does only to report a
+// parse error (or -h) with the flags, so that run does not print the error
+// a second time.
+type trackedStderr struct {
+	io.Writer
+	flagsPrinted bool
+}
+
+// flagOutput is a FlagSet's output on a trackedStderr.
+type flagOutput struct{ t *trackedStderr }
+
+func (f flagOutput) Write(p []byte) (int, error) {
+	f.t.flagsPrinted = true
+	return f.t.Write(p)
 }
 
 func usage(w io.Writer) {
@@ -90,5 +123,8 @@ func usage(w io.Writer) {
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("duet "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	if t, ok := stderr.(*trackedStderr); ok {
+		fs.SetOutput(flagOutput{t})
+	}
 	return fs
 }

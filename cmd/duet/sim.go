@@ -37,10 +37,10 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	chats := fs.Int("chats", convaisim.DefaultChats, "chats run at once")
 	botURL := fs.String("bot", "", "an external bot: its webhook URL (with -mode poll, any value: the bot polls the simulator); empty: Duet's own bot in-process")
 	mode := fs.String("mode", "", "how updates reach the bot: poll or webhook (default: webhook with -bot, else poll)")
-	addr := fs.String("addr", "", "address the simulated server listens on (default: a free port; with -bot, "+simBotAddr+", where `duet serve` sends replies by default)")
+	addr := fs.String("addr", "", "address the simulated server listens on (default: a free port; with -bot, "+simBotAddr+", where duet serve sends replies by default)")
 	secret := fs.String("secret", "", "secret token sent in X-Telegram-Bot-Api-Secret-Token with webhook updates")
 	timeout := fs.Duration("timeout", convaisim.DefaultReplyTimeout, "how long a partner waits for each reply")
-	token := fs.String("token", "", "bot token the bot must use (default: a random one; with -bot, "+localToken+", the token of `duet serve` without TELEGRAM_BOT_TOKEN)")
+	token := fs.String("token", "", "bot token the bot must use (default: a random one; with -bot, "+localToken+", the token of duet serve without TELEGRAM_BOT_TOKEN)")
 	quiet := fs.Bool("q", false, "print only the summary, not the transcripts")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -17,7 +17,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlags("table create", stderr)
 	name := fs.String("name", "", "table name (default: SESSIONS_TABLE)")
 	if len(args) == 0 || args[0] != "create" {
-		return fmt.Errorf("%w: duet table create [-name NAME]", errUsage)
+		return fmt.Errorf("%w: usage: duet table create [-name NAME]", errUsage)
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return err

@@ -129,12 +129,12 @@ func Parse(b []byte) ([]Dialogue, error) {
 // rawDialogue is a dialogue as the JSON has it; json.RawMessage fields are
 // checked by hand so that errors can name them.
 type rawDialogue struct {
-	Dialog         *[]json.RawMessage `json:"dialog"`
-	BotProfile     json.RawMessage    `json:"bot_profile"`
-	UserProfile    json.RawMessage    `json:"user_profile"`
-	EvalScore      json.RawMessage    `json:"eval_score"`
-	ProfileMatch   json.RawMessage    `json:"profile_match"`
-	ProfileOptions json.RawMessage    `json:"profile_options"`
+	Dialog         json.RawMessage `json:"dialog"`
+	BotProfile     json.RawMessage `json:"bot_profile"`
+	UserProfile    json.RawMessage `json:"user_profile"`
+	EvalScore      json.RawMessage `json:"eval_score"`
+	ProfileMatch   json.RawMessage `json:"profile_match"`
+	ProfileOptions json.RawMessage `json:"profile_options"`
 }
 
 type rawMessage struct {
@@ -147,13 +147,19 @@ type rawMessage struct {
 func parseDialogue(b []byte, d *Dialogue) error {
 	var r rawDialogue
 	if err := json.Unmarshal(b, &r); err != nil {
-		return errors.New("not a JSON object")
+		// The keys are all json.RawMessage: only a value that is not an
+		// object fails here.
+		return fmt.Errorf("want a JSON object, got %s", show(b))
 	}
-	if r.Dialog == nil {
+	if len(r.Dialog) == 0 {
 		return errors.New(`"dialog": missing (want an array of messages)`)
 	}
-	if len(*r.Dialog) > MaxMessages {
-		return fmt.Errorf(`"dialog": %d messages, more than %d`, len(*r.Dialog), MaxMessages)
+	var dialog []json.RawMessage
+	if json.Unmarshal(r.Dialog, &dialog) != nil || isNull(r.Dialog) {
+		return fmt.Errorf(`"dialog": want an array of messages, got %s`, show(r.Dialog))
+	}
+	if len(dialog) > MaxMessages {
+		return fmt.Errorf(`"dialog": %d messages, more than %d`, len(dialog), MaxMessages)
 	}
 	var err error
 	if d.BotProfile, err = profile(r.BotProfile, "bot_profile", true); err != nil {
@@ -186,8 +192,8 @@ func parseDialogue(b []byte, d *Dialogue) error {
 			}
 		}
 	}
-	d.Messages = make([]Message, len(*r.Dialog))
-	for j, m := range *r.Dialog {
+	d.Messages = make([]Message, len(dialog))
+	for j, m := range dialog {
 		if err := parseMessage(m, int64(j), &d.Messages[j]); err != nil {
 			return fmt.Errorf(`"dialog"[%d]: %w`, j, err)
 		}
@@ -198,7 +204,7 @@ func parseDialogue(b []byte, d *Dialogue) error {
 func parseMessage(b []byte, pos int64, m *Message) error {
 	var r rawMessage
 	if err := json.Unmarshal(b, &r); err != nil {
-		return errors.New("not a JSON object")
+		return fmt.Errorf("want a JSON object, got %s", show(b))
 	}
 	if json.Unmarshal(r.Sender, &m.Sender) != nil || !ValidSeat(m.Sender) {
 		return fmt.Errorf(`"sender": want "participant1" or "participant2", got %s`, show(r.Sender))
