@@ -62,13 +62,16 @@ type index struct {
 	// when fewer than MaxExamples prompts share a feature with the message.
 	first []int32
 
+	// scratch is reused: accumulators sized to 30,000 prompts, made anew
+	// for every request, would cost annex requests/s.
 	scratch sync.Pool // *searchScratch
 }
 
 // searchScratch is one search's accumulators, reused across searches.
 type searchScratch struct {
 	acc     []float32 // by prompt; zero between searches
-	touched []int32   // room for every prompt, and one more
+	reached []bool    // by prompt; false between searches
+	touched []int32   // the prompts reached
 	best    candidates
 	feats   []queryFeature
 	q       []float64 // the message's vector, dense; zero between searches
@@ -117,7 +120,7 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 		norm := math.Sqrt(n2)
 		for _, f := range fs {
 			if f.Weight <= 0 {
-				continue // adds nothing, and search counts a prompt reached by its first nonzero sum
+				continue // adds nothing to a search
 			}
 			k, ok := x.ids[f.Hash]
 			if !ok {
@@ -178,7 +181,7 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 		dim = embed.DefaultDimensions
 	}
 	x.scratch.New = func() any {
-		return &searchScratch{acc: make([]float32, len(prompts)), touched: make([]int32, len(prompts)+1), q: make([]float64, dim)}
+		return &searchScratch{acc: make([]float32, len(prompts)), reached: make([]bool, len(prompts)), q: make([]float64, dim)}
 	}
 	return x
 }
@@ -227,10 +230,8 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 		return cmp.Compare(a.k, b.k)
 	})
 	s.feats = feats
-	// touched lists the prompts reached, each once: a slot is written for
-	// every posting and kept only when the posting is the prompt's first,
-	// which spares the loop a branch it would often mispredict.
-	acc, touched, nt := s.acc, s.touched, 0
+	// touched lists the prompts reached, each once.
+	acc, reached, touched := s.acc, s.reached, s.touched[:0]
 	budget := int32(searchBudget)
 	for _, f := range feats {
 		docs, weights := x.doc[x.start[f.k]:x.start[f.k+1]], x.weight[x.start[f.k]:x.start[f.k+1]]
@@ -241,22 +242,21 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 		}
 		weights = weights[:len(docs)]
 		for p, d := range docs {
-			a := acc[d]
-			touched[nt] = d
-			if a == 0 {
-				nt++
+			if !reached[d] {
+				reached[d] = true
+				touched = append(touched, d)
 			}
-			// At least the least float32, so a reached prompt never sums to 0.
-			acc[d] = a + max(f.w*weights[p], math.SmallestNonzeroFloat32)
+			acc[d] += f.w * weights[p]
 		}
 	}
 	best := s.best[:0]
-	for _, d := range touched[:nt] {
+	s.touched = touched
+	for _, d := range touched {
 		// Most prompts score below the weakest candidate: skip them here.
 		if len(best) < searchCandidates || acc[d] >= best[0].score {
 			best = best.keep(candidate{d, acc[d]}, searchCandidates)
 		}
-		acc[d] = 0
+		acc[d], reached[d] = 0, false
 	}
 	for _, d := range x.first {
 		if len(best) >= MaxExamples {

@@ -1,6 +1,8 @@
 package convai
 
 import (
+	"cmp"
+	"hash/fnv"
 	"slices"
 	"time"
 
@@ -47,9 +49,7 @@ type Head struct {
 	Part int
 	// Recent holds keys (see recentKey) of the non-zero update ids of the
 	// session's delivered records, newest last, for de-duplication of
-	// updates older than the Window. It is never modified in place (a new
-	// key makes a new slice), so that a Store may share it: a Load's with
-	// the stored head, a Commit's h with the head it stores.
+	// updates older than the Window.
 	Recent []int64
 	// PartnerAt is when the newest delivered record's partner message
 	// arrived; SentAt when the bot's last message went out.
@@ -181,15 +181,11 @@ type Chat struct {
 
 // textSum hashes an update's text, to tell a redelivered update from a
 // new one that reuses its id (a server that restarted its counter).
+// Records store its value: it must stay the 64-bit FNV-1a.
 func textSum(text string) uint64 {
-	// FNV-1a, as hash/fnv's New64a computes it, without copying text to
-	// a []byte for the hash.Hash interface.
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(text); i++ {
-		h ^= uint64(text[i])
-		h *= 1099511628211
-	}
-	return h
+	h := fnv.New64a()
+	h.Write([]byte(text))
+	return h.Sum64()
 }
 
 // session is the current session of a loaded chat, as the engine sees it.
@@ -204,33 +200,22 @@ type session struct {
 	recent  []int64
 }
 
-// current returns the newest session of c. Its records share c.Records'
-// array when they are all of that session (what a Load returns but after a
-// new /start), which current then sorts in place.
+// current returns the newest session of c, with copies of its records in
+// sequence order.
 func (c *Chat) current() *session {
 	s := &session{chatID: c.ID, head: c.Head, number: c.Head.Session, sent: -1}
-	all := true
-	for i := range c.Records {
-		s.number = max(s.number, c.Records[i].Session)
+	for _, r := range c.Records {
+		s.number = max(s.number, r.Session)
 	}
 	if s.number == c.Head.Session && c.Head.Version > 0 {
 		s.sent, s.part, s.recent = c.Head.Sent, c.Head.Part, c.Head.Recent
 	}
-	for i := range c.Records {
-		all = all && c.Records[i].Session == s.number
-	}
-	if all {
-		s.records = c.Records
-	} else {
-		for i := range c.Records {
-			if c.Records[i].Session == s.number {
-				s.records = append(s.records, c.Records[i])
-			}
+	for _, r := range c.Records {
+		if r.Session == s.number {
+			s.records = append(s.records, r)
 		}
 	}
-	if !slices.IsSortedFunc(s.records, bySeq) {
-		slices.SortFunc(s.records, bySeq)
-	}
+	slices.SortFunc(s.records, bySeq)
 	if len(s.records) > 0 && s.records[0].Seq == 0 {
 		s.start = &s.records[0]
 	}
@@ -245,7 +230,7 @@ func (s *session) add(rec Record) {
 	}
 }
 
-func bySeq(a, b Record) int { return int(a.Seq - b.Seq) }
+func bySeq(a, b Record) int { return cmp.Compare(a.Seq, b.Seq) }
 
 // exists reports whether the chat has a session at all.
 func (s *session) exists() bool { return s.number > 0 && (s.start != nil || len(s.records) > 0) }

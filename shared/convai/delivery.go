@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/duetbot/duet/shared/duet"
@@ -134,11 +135,8 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 			h.PartnerAt = r.At
 		}
 		if r.UpdateID != 0 {
-			// A copy: h.Recent shares its array with the session's head.
-			h.Recent = append(h.Recent[:len(h.Recent):len(h.Recent)], recentKey(r.UpdateID, r.Sum))
-			if over := len(h.Recent) - maxRecent; over > 0 {
-				h.Recent = h.Recent[over:]
-			}
+			recent := append(slices.Clone(h.Recent), recentKey(r.UpdateID, r.Sum))
+			h.Recent = recent[max(len(recent)-maxRecent, 0):]
 		}
 		if r.Ends() {
 			h.Status = Ended

@@ -3,6 +3,8 @@ package embed
 import (
 	"context"
 	"errors"
+	"fmt"
+	"hash/fnv"
 	"math"
 	"sync"
 	"testing"
@@ -146,5 +148,27 @@ func TestCacheFailureIsNotCached(t *testing.T) {
 	}
 	if f.calls != 2 {
 		t.Errorf("back end calls: got %d, want 2 (one per Embed: a failure stops the batches and is not remembered)", f.calls)
+	}
+}
+
+// TestLexicalValuesUnchanged: personas' indexes and the scores `duet eval`
+// reports rest on Lexical's exact features and vectors, so a change to how
+// they are hashed or summed must show here (the values were recorded
+// before features were hashed with hash/fnv).
+func TestLexicalValuesUnchanged(t *testing.T) {
+	const text = "Deploy the app, don't deploy it twice"
+	fs := Lexical{}.Features(text)
+	h := fnv.New64a()
+	for _, f := range fs {
+		fmt.Fprintf(h, "%x:%v;", f.Hash, f.Weight)
+	}
+	if len(fs) != 26 || fs[0].Hash != 0xd8ba55a381ae6e07 || h.Sum64() != 0x75b118c4d91e6ce2 {
+		t.Errorf("Features(%q): %d features, first %#x, digest %#x; want 26, 0xd8ba55a381ae6e07, 0x75b118c4d91e6ce2", text, len(fs), fs[0].Hash, h.Sum64())
+	}
+	s := Lexical{}.Sparse(text)
+	h = fnv.New64a()
+	fmt.Fprint(h, s.Index, s.Value)
+	if h.Sum64() != 0x6c7ce6c82664b129 {
+		t.Errorf("Sparse(%q): digest %#x, want 0x6c7ce6c82664b129", text, h.Sum64())
 	}
 }

@@ -2,6 +2,7 @@ package embed
 
 import (
 	"context"
+	"hash/fnv"
 	"maps"
 	"math"
 	"math/bits"
@@ -113,22 +114,23 @@ func (f Feature) Bucket(dim int) (int, float64) {
 }
 
 // Features returns the distinct features of text, in the order they first
-// occur: what Vector hashes into its buckets. An index over them finds the texts that
-// share features with another without comparing it with each.
+// occur: what Vector hashes into its buckets. An index over them finds the
+// texts that share features with another without comparing it with each.
 func (l Lexical) Features(text string) []Feature {
-	// About one feature per byte of text: one allocation for most texts
-	// (runs of one-letter words make more, and grow the slice).
-	fs := make([]Feature, 0, len(text)+4)
-	var buf []byte
+	var fs []Feature
+	at := map[uint64]int{} // the position in fs of each feature seen
 	add := func(wt float64, parts ...string) {
-		h := uint64(fnvOffset)
+		h := fnv.New64a()
 		for _, p := range parts {
-			for i := 0; i < len(p); i++ {
-				h ^= uint64(p[i])
-				h *= fnvPrime
-			}
+			h.Write([]byte(p))
 		}
-		fs = append(fs, Feature{Hash: h, Weight: wt})
+		sum := h.Sum64()
+		if i, ok := at[sum]; ok {
+			fs[i].Weight += wt
+			return
+		}
+		at[sum] = len(fs)
+		fs = append(fs, Feature{Hash: sum, Weight: wt})
 	}
 	words := Words(text)
 	for i, w := range words {
@@ -144,64 +146,19 @@ func (l Lexical) Features(text string) []Feature {
 		if stop {
 			continue
 		}
-		buf = append(append(append(buf[:0], '<'), w...), '>')
 		tw := trigramWeight * l.weight(w)
-		// starts[k] is where the k-th rune of buf begins.
-		var starts [3]int
-		k := 0
-		for j := range string(buf) {
-			if k >= 3 {
-				add(tw, "t:", string(buf[starts[k%3]:j]))
-			}
-			starts[k%3] = j
-			k++
-		}
-		if k >= 3 {
-			add(tw, "t:", string(buf[starts[k%3]:]))
+		runes := []rune("<" + w + ">")
+		for j := 3; j <= len(runes); j++ {
+			add(tw, "t:", string(runes[j-3:j]))
 		}
 	}
-	// Merge repeated features through a small open-addressing table, then
-	// take the log of their counts, as the sum of a feature's weights is
-	// sublinear in how often it occurs.
-	tp := tablePool.Get().(*[]int32)
-	defer tablePool.Put(tp)
-	m := 16
-	for m < 2*len(fs) {
-		m *= 2
+	// The sum of a feature's weights grows sublinearly with how often it
+	// occurs.
+	for i := range fs {
+		fs[i].Weight = math.Log1p(fs[i].Weight)
 	}
-	if cap(*tp) < m {
-		*tp = make([]int32, m)
-	}
-	table := (*tp)[:m] // 1 + the position in out of the feature there
-	out := fs[:0]
-	for _, f := range fs {
-		for i := f.Hash & uint64(m-1); ; i = (i + 1) & uint64(m-1) {
-			if j := table[i]; j == 0 {
-				out = append(out, f)
-				table[i] = int32(len(out))
-				break
-			} else if out[j-1].Hash == f.Hash {
-				out[j-1].Weight += f.Weight
-				break
-			}
-		}
-	}
-	clear(table)
-	for i := range out {
-		out[i].Weight = math.Log1p(out[i].Weight)
-	}
-	return out
+	return fs
 }
-
-// tablePool holds Features' merge tables, all zero.
-var tablePool = sync.Pool{New: func() any { return new([]int32) }}
-
-// FNV-1a, 64 bits (hash/fnv's constants), inlined so that hashing a feature
-// needs no allocation.
-const (
-	fnvOffset = 14695981039346656037
-	fnvPrime  = 1099511628211
-)
 
 // Sparse returns the vector of text (as Vector does) as its non-zero
 // entries.

@@ -174,8 +174,7 @@ func (s *Store) touch(id int64, active, now time.Time) *entry {
 	return e
 }
 
-// Load returns copies of the chat's head and newest records (the head's
-// Recent shared, as convai.Head allows).
+// Load returns copies of the chat's head and newest records.
 func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -183,9 +182,8 @@ func (s *Store) Load(_ context.Context, id int64) (*convai.Chat, error) {
 	if !ok || (e.head.Version == 0 && len(e.records) == 0) {
 		return nil, fmt.Errorf("load chat %d: %w", id, duet.ErrNotFound)
 	}
-	// Room for the record a caller appends after storing it.
-	c := &convai.Chat{ID: id, Records: append(make([]convai.Record, 0, len(e.records)+1), e.records...)}
-	c.Head = e.head // Recent is shared: never modified in place
+	c := &convai.Chat{ID: id, Head: e.head, Records: slices.Clone(e.records)}
+	c.Head.Recent = slices.Clone(e.head.Recent)
 	for i := range c.Records {
 		c.Records[i].Final = cloneScores(c.Records[i].Final)
 	}
@@ -288,7 +286,8 @@ func (s *Store) Commit(_ context.Context, h convai.Head, prev int64) error {
 		return fmt.Errorf("commit chat %d: stored version %d, want %d: %w", h.ChatID, cur, prev, duet.ErrConflict)
 	}
 	e := s.touch(h.ChatID, h.IdleSince(), now)
-	e.head = h // Recent is shared: never modified in place
+	e.head = h
+	e.head.Recent = slices.Clone(h.Recent)
 	return nil
 }
 

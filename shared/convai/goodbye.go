@@ -1,0 +1,40 @@
+package convai
+
+import (
+	"strings"
+)
+
+// goodbyes are phrases by which a partner clearly ends a conversation.
+var goodbyes = []string{
+	"goodbye", "good bye", "bye", "bye bye", "byebye", "see you", "see ya", "farewell",
+	"gotta go", "got to go", "have to go", "i must go", "need to go", "talk to you later",
+	"talk later", "ttyl", "good night", "cya", "later",
+}
+
+// IsGoodbye reports whether the partner's text clearly says goodbye: a
+// farewell phrase that closes the last sentence, or makes up most of it
+// when it is short ("later" only alone or in two words, so that "I will do
+// it later" is no goodbye).
+func IsGoodbye(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(text))
+	t = strings.TrimRight(t, " !.?,:;)(")
+	if t == "" {
+		return false
+	}
+	// Look only at the last sentence: "bye" inside a question is not a farewell.
+	if i := strings.LastIndexAny(t, ".!?\n"); i >= 0 {
+		t = strings.TrimSpace(t[i+1:])
+	}
+	words := strings.FieldsFunc(t, func(r rune) bool { return r != '\'' && (r < 'a' || r > 'z') })
+	joined := " " + strings.Join(words, " ") + " "
+	for _, g := range goodbyes {
+		padded := " " + g + " "
+		if strings.HasSuffix(joined, padded) || (len(words) <= 4 && strings.Contains(joined, padded)) {
+			if g == "later" && len(words) > 2 {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
