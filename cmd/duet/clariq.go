@@ -12,6 +12,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/duetbot/duet/shared/bounded"
 	"github.com/duetbot/duet/shared/clariq"
 )
 
@@ -42,19 +43,10 @@ func runClariq(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return usage
 }
 
-// readFile opens path and parses it with read, naming the file in errors.
-func readFile[T any](path string, read func(io.Reader) (T, error)) (T, error) {
-	var zero T
-	f, err := os.Open(path)
-	if err != nil {
-		return zero, err
-	}
-	defer f.Close()
-	v, err := read(f)
-	if err != nil {
-		return zero, fmt.Errorf("%s: %w", path, err)
-	}
-	return v, nil
+// readFile opens path and parses it with read, reading at most limit
+// bytes and naming the file in errors (see bounded.Parse).
+func readFile[T any](path string, limit int64, read func(io.Reader) (T, error)) (T, error) {
+	return bounded.Parse(path, limit, read)
 }
 
 func clariqRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -75,11 +67,11 @@ func clariqRun(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(*runID) == 0 || containsSpace(*runID) {
 		return fmt.Errorf("-run-id %q: want a name without spaces", *runID)
 	}
-	reqs, err := readFile(*reqPath, clariq.ReadRequests)
+	reqs, err := readFile(*reqPath, clariq.MaxFileBytes, clariq.ReadRequests)
 	if err != nil {
 		return err
 	}
-	bank, err := readFile(*bankPath, clariq.ReadBank)
+	bank, err := readFile(*bankPath, clariq.MaxFileBytes, clariq.ReadBank)
 	if err != nil {
 		return err
 	}
@@ -175,12 +167,12 @@ func clariqEval(args []string, stdout, stderr io.Writer) error {
 	if *run == "" || *labels == "" || fs.NArg() > 0 {
 		return fmt.Errorf("%w: usage: duet clariq eval -run PREFIX -labels dev.tsv", errUsage)
 	}
-	topics, err := readFile(*labels, clariq.ReadTopics)
+	topics, err := readFile(*labels, clariq.MaxFileBytes, clariq.ReadTopics)
 	if err != nil {
 		return err
 	}
 	found := false
-	if lines, err := readFile(*run+".questions", clariq.ReadQuestionRun); err == nil {
+	if lines, err := readFile(*run+".questions", clariq.MaxFileBytes, clariq.ReadQuestionRun); err == nil {
 		found = true
 		ids := make([]string, len(lines))
 		for i, l := range lines {
@@ -194,7 +186,7 @@ func clariqEval(args []string, stdout, stderr io.Writer) error {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	if pred, err := readFile(*run+".need", clariq.ReadNeedRun); err == nil {
+	if pred, err := readFile(*run+".need", clariq.MaxFileBytes, clariq.ReadNeedRun); err == nil {
 		found = true
 		if err := shareTopics(topics, *labels, *run+".need", slices.Sorted(maps.Keys(pred))); err != nil {
 			return err
@@ -222,15 +214,15 @@ func clariqFit(args []string, stdout, stderr io.Writer) error {
 	if *bankPath == "" || *train == "" || *dev == "" || *out == "" || fs.NArg() > 0 {
 		return fmt.Errorf("%w: usage: duet clariq fit -bank question_bank.tsv -train train.tsv -dev dev.tsv -out model.json", errUsage)
 	}
-	bank, err := readFile(*bankPath, clariq.ReadBank)
+	bank, err := readFile(*bankPath, clariq.MaxFileBytes, clariq.ReadBank)
 	if err != nil {
 		return err
 	}
-	tr, err := readFile(*train, clariq.ReadTopics)
+	tr, err := readFile(*train, clariq.MaxFileBytes, clariq.ReadTopics)
 	if err != nil {
 		return err
 	}
-	dv, err := readFile(*dev, clariq.ReadTopics)
+	dv, err := readFile(*dev, clariq.MaxFileBytes, clariq.ReadTopics)
 	if err != nil {
 		return err
 	}

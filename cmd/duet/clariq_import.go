@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/duetbot/duet/shared/bounded"
 	"github.com/duetbot/duet/shared/clariq"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/store/dynamo"
@@ -23,7 +24,7 @@ func clariqImport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *bankPath == "" || fs.NArg() > 0 {
 		return fmt.Errorf("%w: usage: duet clariq import -bank question_bank.tsv   (with SESSIONS_TABLE, and DYNAMODB_ENDPOINT for a local table)", errUsage)
 	}
-	tsv, err := os.ReadFile(*bankPath)
+	tsv, err := bounded.ReadFile(*bankPath, clariq.MaxFileBytes)
 	if err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func runRate(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *decoys < 0 || *decoys >= convai2.MaxOptions {
 		return fmt.Errorf("-decoys %d: want 0..%d", *decoys, convai2.MaxOptions-1)
 	}
-	ds, err := readFile(*path, convai2.Read)
+	ds, err := readFile(*path, convai2.MaxFileBytes, convai2.Read)
 	if err != nil {
 		return err
 	}

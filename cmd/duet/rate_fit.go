@@ -55,7 +55,7 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var msgs, dialogs []offline.JudgeSample
 	var profiles, said [][]string
 	for _, f := range files {
-		ds, err := readFile(f, convai2.Read)
+		ds, err := readFile(f, convai2.MaxFileBytes, convai2.Read)
 		if err != nil {
 			return err
 		}
@@ -89,7 +89,7 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s)\n", *out, m.Trained)
 	dev := filepath.Join(*dir, devFile)
-	ds, err := readFile(dev, convai2.Read)
+	ds, err := readFile(dev, convai2.MaxFileBytes, convai2.Read)
 	if os.IsNotExist(err) {
 		return nil
 	}

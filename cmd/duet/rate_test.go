@@ -152,7 +152,7 @@ func convai2Data(t testing.TB, name string) []convai2.Dialogue {
 	if dir == "" {
 		dir = filepath.Join("..", "..", "..", "shared", "data", "convai2")
 	}
-	ds, err := readFile(filepath.Join(dir, name), convai2.Read)
+	ds, err := readFile(filepath.Join(dir, name), convai2.MaxFileBytes, convai2.Read)
 	if os.IsNotExist(err) {
 		t.Skipf("ConvAI2 data absent (%v): put DeepPavlov/convai's 2018/data at ../shared/data/convai2 beside the clone, or set CONVAI2_DATA", err)
 	}

@@ -2,10 +2,17 @@ package annex
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 	"strings"
+
+	"github.com/duetbot/duet/shared/bounded"
 )
+
+// MaxTranscriptBytes bounds a transcript file (`duet eval -transcript`,
+// `duet persona --file`, ANNEX_PERSONA_FILE): some 500,000 messages, far
+// past any real chat, while reading and decoding it stays well under 1 GB.
+const MaxTranscriptBytes = 64 << 20
 
 // Transcript is a recorded conversation of the person a bot emulates:
 // Person is their user id, Messages are in order.
@@ -36,7 +43,11 @@ func ReadTranscript(path string) (Transcript, error) { return readTranscript(pat
 
 // readTranscript reads the file at path and decodes it with parse.
 func readTranscript(path string, parse func([]byte) (Transcript, error)) (Transcript, error) {
-	b, err := os.ReadFile(path)
+	b, err := bounded.ReadFile(path, MaxTranscriptBytes)
+	var tooLarge *bounded.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return Transcript{}, err // it names the file and the limit
+	}
 	if err != nil {
 		return Transcript{}, fmt.Errorf("read transcript: %w", err)
 	}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Question is one entry of the question bank. The empty question (Q00001 in
@@ -32,6 +34,11 @@ type Topic struct {
 	Need      int
 	Questions []string
 }
+
+// MaxFileBytes bounds a ClariQ file (a question bank, requests, labels, a
+// run file): 20 times the whole official collection, while reading it stays
+// well under 1 GB.
+const MaxFileBytes = 64 << 20
 
 // maxField bounds one TSV field, so a malformed file (an unclosed quote
 // swallowing the rest) fails clearly instead of filling memory.
@@ -104,6 +111,19 @@ func rows(cr *csv.Reader, what string, fn func(line int, rec []string) error) er
 	}
 }
 
+// checkID refuses an id that would break the run files, whose fields are
+// separated by spaces, one line each: an empty one, or one holding a space,
+// a tab, a line break or another control character (NUL…).
+func checkID(what, id string) error {
+	if id == "" {
+		return fmt.Errorf("empty %s", what)
+	}
+	if i := strings.IndexFunc(id, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) || r == utf8.RuneError }); i >= 0 {
+		return fmt.Errorf("%s %q: want an id without spaces, tabs, line breaks or control characters (found %q)", what, id, []rune(id[i:])[0])
+	}
+	return nil
+}
+
 func field(rec []string, i int, name string) (string, error) {
 	if i >= len(rec) {
 		return "", fmt.Errorf("%d columns, no %s", len(rec), name)
@@ -129,6 +149,9 @@ func ReadBank(r io.Reader) ([]Question, error) {
 		}
 		if id == "" {
 			return errors.New("empty question_id")
+		}
+		if err := checkID("question_id", id); err != nil {
+			return err
 		}
 		if seen[id] {
 			return fmt.Errorf("question %s appears twice", id)
@@ -174,8 +197,8 @@ func ReadRequests(r io.Reader) ([]Request, error) {
 			return fmt.Errorf("%d column(s): want the topic id and the request", len(rec))
 		}
 		id, text := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
-		if id == "" || strings.ContainsAny(id, " \t") {
-			return fmt.Errorf("topic id %q: want a non-empty id without spaces", id)
+		if err := checkID("topic id", id); err != nil {
+			return err
 		}
 		if prev, dup := seen[id]; dup {
 			if prev != text {

@@ -23,6 +23,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/duetbot/duet/shared/bounded"
 )
 
 // The two seats of a ConvAI2 dialogue.
@@ -33,7 +35,7 @@ const (
 
 // Limits on what Read accepts.
 const (
-	MaxFileBytes   = 256 << 20 // a whole file
+	MaxFileBytes   = 256 << 20 // a whole file (the releases' largest is 2 MiB)
 	MaxMessages    = 10000     // messages in one dialogue
 	MaxTextBytes   = 64 << 10  // one message's text
 	MaxProfileSent = 64        // sentences in one profile
@@ -94,12 +96,9 @@ func ValidSeat(seat string) bool { return seat == Participant1 || seat == Partic
 func Read(r io.Reader) ([]Dialogue, error) { return read(r, MaxFileBytes) }
 
 func read(r io.Reader, limit int64) ([]Dialogue, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	b, err := bounded.ReadAll(r, "dialogue file", limit)
 	if err != nil {
 		return nil, err
-	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("file larger than %d bytes", limit)
 	}
 	return Parse(b)
 }

@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"time"
 
 	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/bounded"
 	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/clariq"
 	"github.com/duetbot/duet/shared/config"
@@ -31,7 +31,7 @@ func Clariq(ctx context.Context, cfg config.Config, log *slog.Logger) (app.Brain
 	switch {
 	case cfg.ClariqBank != "":
 		source = cfg.ClariqBank
-		tsv, err = os.ReadFile(cfg.ClariqBank)
+		tsv, err = bounded.ReadFile(cfg.ClariqBank, clariq.MaxFileBytes)
 	case cfg.SessionsTable != "":
 		source = "table " + cfg.SessionsTable
 		var client dynamo.QueryAPI
