@@ -207,7 +207,7 @@ func newEmbedder(ctx context.Context, kind, baseURL, apiKey, model string) (embe
 
 // progress draws a progress bar on stderr for runs of more than a few
 // requests, when stderr is a terminal: elsewhere (a log, a pipe) its \r
-// frames would be noise.
+// frames would be noise, so a long run prints a line every few seconds.
 type progress struct {
 	w     io.Writer
 	tty   bool
@@ -226,12 +226,25 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
+// lineEvery spaces the progress lines of a run whose stderr is no terminal.
+const lineEvery = 5 * time.Second
+
 func (p *progress) update(done, total int) {
-	if !p.tty || total < 5 {
-		return
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if !p.tty {
+		if p.last.IsZero() {
+			p.last = time.Now()
+		}
+		if done < total && time.Since(p.last) >= lineEvery {
+			p.last = time.Now()
+			fmt.Fprintf(p.w, "duet eval: %d/%d requests\n", done, total)
+		}
+		return
+	}
+	if total < 5 {
+		return
+	}
 	if done < total && time.Since(p.last) < 100*time.Millisecond {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/duetbot/duet/shared/apigw"
 	"github.com/duetbot/duet/shared/app"
@@ -141,6 +142,14 @@ func TestProgressOnlyOnTerminal(t *testing.T) {
 		if got := strings.Contains(b.String(), "\r[") && strings.Contains(b.String(), "10/10"); got != tty {
 			t.Errorf("tty %v: wrote %q", tty, b.String())
 		}
+	}
+	// Elsewhere, a long run prints a line every few seconds.
+	var b bytes.Buffer
+	p := &progress{w: &b, last: time.Now().Add(-lineEvery)}
+	p.update(3, 10)
+	p.update(4, 10)
+	if got, want := b.String(), "duet eval: 3/10 requests\n"; got != want {
+		t.Errorf("not a terminal, %s since the last line: wrote %q, want %q", lineEvery, got, want)
 	}
 	if isTerminal(&bytes.Buffer{}) {
 		t.Error("a buffer is taken for a terminal")

@@ -84,6 +84,12 @@ var ErrNoTurns = errors.New("the transcript has no turn to score: no message by 
 // turn, context holds every message before the question (the person's as
 // the bot's own, from "BOT"), conversation the earlier scored exchanges
 // (question and the person's answer as the bot's), and message the question.
+//
+// Every context and conversation is a prefix of one of two slices built
+// once, so that the cases of n messages take memory linear in n, not
+// quadratic (a transcript of 20,000 messages once took more than 20 GB).
+// The prefixes are capped (s[:k:k]): a caller's append copies them rather
+// than writing into the next case's.
 func Cases(t annex.Transcript) ([]Case, error) {
 	turns := t.Turns()
 	if len(turns) == 0 {
@@ -95,18 +101,20 @@ func Cases(t annex.Transcript) ([]Case, error) {
 		}
 		return m
 	}
+	messages := make([]annex.Message, len(t.Messages))
+	for i, m := range t.Messages {
+		messages[i] = asBot(m)
+	}
+	exchanges := make([]annex.Message, 0, 2*len(turns))
+	for _, turn := range turns {
+		exchanges = append(exchanges, turn.Prompt, asBot(turn.Answer))
+	}
 	cases := make([]Case, len(turns))
 	for i, turn := range turns {
-		req := annex.Request{Message: turn.Prompt, Users: t.Users, Context: []annex.Message{}}
-		for _, m := range t.Messages[:turn.Index-1] {
-			req.Context = append(req.Context, asBot(m))
-		}
+		n := turn.Index - 1
+		req := annex.Request{Message: turn.Prompt, Users: t.Users, Context: messages[:n:n]}
 		if i > 0 {
-			conv := annex.Conversation{ID: ConversationID}
-			for _, prev := range turns[:i] {
-				conv.Messages = append(conv.Messages, prev.Prompt, asBot(prev.Answer))
-			}
-			req.Conversation = annex.Conversations{conv}
+			req.Conversation = annex.Conversations{{ID: ConversationID, Messages: exchanges[: 2*i : 2*i]}}
 		}
 		cases[i] = Case{Turn: turn, Request: req}
 	}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -25,6 +27,49 @@ func readTranscript(t testing.TB, name string) annex.Transcript {
 }
 
 func readAda(t testing.TB) annex.Transcript { return readTranscript(t, "ada.json") }
+
+// TestCasesMemoryLinear: the cases of a long transcript share its
+// messages instead of copying every earlier one for each turn; 4,000
+// messages once took some 800 MB, and 20,000 more than 20 GB.
+func TestCasesMemoryLinear(t *testing.T) {
+	const n = 4000
+	tr := annex.Transcript{Person: "P", Users: []annex.User{{ID: "P", Username: "p"}, {ID: "A", Username: "a"}}}
+	for i := range n {
+		from := "A"
+		if i%2 == 1 {
+			from = "P"
+		}
+		tr.Messages = append(tr.Messages, annex.Message{From: from, ID: strconv.Itoa(i), Text: "message " + strconv.Itoa(i), Timestamp: "2020-01-01T00:00:00Z"})
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	cases, err := Cases(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if len(cases) != n/2 {
+		t.Fatalf("got %d cases, want %d", len(cases), n/2)
+	}
+	last := cases[len(cases)-1].Request
+	if len(last.Context) != n-2 || len(last.Conversation[0].Messages) != n-2 {
+		t.Fatalf("last case: %d context messages and %d in the conversation, want %d each", len(last.Context), len(last.Conversation[0].Messages), n-2)
+	}
+	// A message is about 100 bytes; 1 KiB each leaves room for the cases.
+	if grew, limit := int64(after.HeapAlloc)-int64(before.HeapAlloc), int64(n)<<10; grew > limit {
+		t.Errorf("the cases of %d messages hold %d bytes, want at most %d (linear in the transcript)", n, grew, limit)
+	}
+	// A caller appending to one case's context does not change another's.
+	first := cases[1].Request
+	want := last.Context[len(first.Context)].Text
+	_ = append(first.Context, annex.Message{Text: "appended"})
+	if last.Context[len(first.Context)].Text != want {
+		t.Error("appending to a case's context wrote into the next case's")
+	}
+	runtime.KeepAlive(cases)
+}
 
 func TestCasesGrowPrefixes(t *testing.T) {
 	tr := annex.Transcript{Person: "P", Messages: []annex.Message{
