@@ -155,3 +155,30 @@ func TestWriteQuestionRunRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestBadIDsRefused: an id holding what would break a run file (a NUL, a
+// tab, a line break, a space) is refused with the line it is on.
+func TestBadIDsRefused(t *testing.T) {
+	for _, tc := range []struct{ name, id string }{
+		{"NUL", "t\x00x"},
+		{"tab", "\"t\tx\""},
+		{"line break", "\"t\nx\""},
+		{"carriage return", "\"t\rx\""},
+		{"space", "\"t x\""},
+		{"escape", "t\x1bx"},
+		{"not UTF-8", "t\xffx"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			requests := "topic_id\tinitial_request\n1\tfine\n" + tc.id + "\ttell me\n"
+			_, err := ReadRequests(strings.NewReader(requests))
+			if err == nil || !strings.Contains(err.Error(), "requests line 3: topic id") {
+				t.Errorf("requests: got %v, want an error naming line 3 and the topic id", err)
+			}
+			bank := "question_id\tquestion\nQ1\tfine?\n" + tc.id + "\tdo you mean x?\n"
+			_, err = ReadBank(strings.NewReader(bank))
+			if err == nil || !strings.Contains(err.Error(), "question bank line 3: question_id") {
+				t.Errorf("bank: got %v, want an error naming line 3 and the question_id", err)
+			}
+		})
+	}
+}
