@@ -50,9 +50,13 @@ test: ## every test: the whole suite on a local moto_server, then the DynamoDB s
 test-unit: ## the tests that need no server (DynamoDB suites skip)
 	$(GO) test -race ./...
 
-lint: ## gofmt, go vet, cfn-lint
+# staticcheck, pinned, fetched from the Go module proxy (v0.8 knows go1.26).
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+lint: ## gofmt, go vet, staticcheck, cfn-lint
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 	cfn-lint template.yaml
 
 sim: build ## `duet sim` against the in-process bot in all three dialects

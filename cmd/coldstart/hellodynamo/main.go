@@ -1,6 +1,6 @@
 // Command hellodynamo is hello-world plus what any function on DynamoDB
 // needs at start: the AWS SDK's configuration and one DynamoDB client, made
-// as Duet's functions make theirs. .ci/coldstart prints its INIT beside the
+// as Duet's functions make theirs. .ci/coldstart/run prints its INIT beside the
 // functions' as the floor that the SDK sets; nothing is checked against it.
 package main
 

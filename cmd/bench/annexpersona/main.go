@@ -4,7 +4,7 @@
 // for ANNEX_PERSONA_FILE, and annex request bodies, one JSON object per
 // line, for .ci/bench/annex.lua.
 //
-//	go run ./.ci/bench/annexpersona -messages 30000 -persona p.json -requests r.jsonl
+//	go run ./cmd/bench/annexpersona -messages 30000 -persona p.json -requests r.jsonl
 package main
 
 import (

@@ -4,7 +4,7 @@
 // POST to the Bot API with a well-configured pooled client, answer 200. It
 // keeps no state and writes no evaluation.
 //
-//	go run ./.ci/bench/relay -addr 127.0.0.1:8090 -api http://127.0.0.1:8081
+//	go run ./cmd/bench/relay -addr 127.0.0.1:8090 -api http://127.0.0.1:8081
 package main
 
 import (

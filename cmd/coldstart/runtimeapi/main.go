@@ -1,5 +1,5 @@
 // Command runtimeapi runs one Lambda bootstrap the way the Lambda service
-// does, for .ci/coldstart: it serves the Lambda Runtime API
+// does, for .ci/coldstart/run: it serves the Lambda Runtime API
 // (2018-06-01: invocation/next, response, error, init/error) on a loopback
 // port, starts the bootstrap with AWS_LAMBDA_RUNTIME_API pointing at it,
 // hands it the given events one invocation each, then kills it.
@@ -21,7 +21,7 @@
 // exits before answering every event, an API Gateway response has a status
 // of 400 or more, or -timeout passes.
 //
-//	go run ./.ci/coldstart/runtimeapi -event events/telegram-start.json -- ./bootstrap
+//	go run ./cmd/coldstart/runtimeapi -event events/telegram-start.json -- ./bootstrap
 package main
 
 import (

@@ -4,7 +4,7 @@
 // any chat, so it is also the Bot API for `sam local invoke` with the
 // sample events (docs/operations.md); -v prints each sendMessage's body.
 //
-//	go run ./.ci/bench/botapi -addr 127.0.0.1:8081
+//	go run ./cmd/bench/botapi -addr 127.0.0.1:8081
 package main
 
 import (

@@ -1,4 +1,4 @@
-// Command hello is the baseline of .ci/coldstart: the smallest Go Lambda
+// Command hello is the baseline of .ci/coldstart/run: the smallest Go Lambda
 // that aws-lambda-go makes, built with the same flags as Duet's functions.
 // Their INIT durations are compared with its.
 package main
