@@ -34,12 +34,12 @@ lambdas: build-TelegramFunction build-AnnexFunction build-SweeperFunction ## bui
 build: ## build the CLI into bin/duet
 	$(GO) build -buildvcs=auto -o $(BIN)/duet ./cmd/duet
 
-test: ## every test: the whole suite on a local moto_server, then the DynamoDB suites again on dynalite
+test: ## every test: the whole suite on a local moto_server (DynamoDB and SSM), then the DynamoDB suites again on dynalite
 	@set -e; \
-	if [ -z "$${DYNAMODB_ENDPOINT:-}" ]; then \
+	if [ -z "$${DYNAMODB_ENDPOINT:-}" ] || [ -z "$${AWS_ENDPOINT_URL_SSM:-}" ]; then \
 		eval "$$(./.ci/moto)"; trap 'kill $$MOTO_PID 2>/dev/null' EXIT; \
 	fi; \
-	echo "DynamoDB tests against $$DYNAMODB_ENDPOINT"; \
+	echo "DynamoDB tests against $$DYNAMODB_ENDPOINT, SSM Parameter Store tests against $$AWS_ENDPOINT_URL_SSM"; \
 	$(GO) test -race -count=1 ./...
 	@set -e; \
 	pkgs=$$(grep -l 'Getenv("DYNAMODB_ENDPOINT")' $$(git ls-files -co --exclude-standard '*_test.go') | xargs -n1 dirname | sort -u | sed 's|^|./|'); \

@@ -1,6 +1,8 @@
 // Command annex is the hive/annex bot's Lambda: API Gateway (HTTP API,
 // payload 2.0) POST /annex → the persona engine, exchanges and the imported
-// persona in DynamoDB. It refuses to start without ANNEX_CALLER_KEY.
+// persona in DynamoDB. It refuses to start without its caller key, read from
+// the SSM parameter ANNEX_CALLER_KEY_PARAMETER names (or, in local runs,
+// ANNEX_CALLER_KEY); its metrics leave as EMF lines on stdout.
 package main
 
 import (
@@ -10,9 +12,9 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
+	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/app"
 	"github.com/duetbot/duet/shared/app/brains"
-	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/httpapi"
 )
 
@@ -30,19 +32,20 @@ func main() {
 // here, not per request. httpapi.NewAnnex refuses to serve without
 // ANNEX_CALLER_KEY.
 func newHandler(ctx context.Context, log *slog.Logger) (*httpapi.Annex, error) {
-	cfg, err := config.FromEnv()
+	cfg, err := app.LambdaConfig(ctx)
 	if err != nil {
 		return nil, err
 	}
+	rec := app.LambdaMetrics("annex")
 	store, err := app.DynamoStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	backends, err := brains.New(ctx, cfg, log)
+	backends, err := brains.New(ctx, cfg, log, brains.WithMetrics(rec))
 	if err != nil {
 		return nil, err
 	}
-	engine, err := app.AnnexEngine(ctx, cfg, store, backends, log)
+	engine, err := app.AnnexEngine(ctx, cfg, store, backends, log, annex.WithMetrics(rec))
 	if err != nil {
 		return nil, err
 	}

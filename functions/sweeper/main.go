@@ -1,5 +1,7 @@
 // Command sweeper is the scheduled Lambda that ends idle ConvAI chats and
-// delivers replies that were stored but never sent.
+// delivers replies that were stored but never sent. Its bot token comes
+// from the SSM parameter TELEGRAM_BOT_TOKEN_PARAMETER names (or, in local
+// runs, TELEGRAM_BOT_TOKEN); its metrics leave as EMF lines on stdout.
 package main
 
 import (
@@ -11,20 +13,20 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/duetbot/duet/shared/app"
-	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 )
 
 func main() {
 	log := app.LambdaLogger()
-	cfg, err := config.FromEnv()
+	ctx := context.Background()
+	cfg, err := app.LambdaConfig(ctx)
 	if err != nil {
-		log.Error("bad configuration", "err", err)
+		log.Error("refusing to start", "err", err)
 		os.Exit(1)
 	}
 	// The sweeper writes no reply but the finals of idle chats: the offline
 	// evaluator gives them, and the function links no model SDK.
-	engine, err := app.ConvAI(context.Background(), cfg, app.OfflineBrains(), log)
+	engine, err := app.ConvAI(ctx, cfg, app.OfflineBrains(), log)
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		os.Exit(1)

@@ -1,5 +1,9 @@
 // Command telegram is the ConvAI bot's webhook Lambda: API Gateway (HTTP
 // API, payload 2.0) POST /telegram → the chat engine, sessions in DynamoDB.
+// Its bot token and webhook secret come from SSM Parameter Store
+// (TELEGRAM_BOT_TOKEN_PARAMETER, TELEGRAM_WEBHOOK_SECRET_PARAMETER) or, in
+// local runs, from the plain variables; its metrics leave as EMF lines on
+// stdout.
 package main
 
 import (
@@ -17,17 +21,18 @@ import (
 
 func main() {
 	log := app.LambdaLogger()
-	cfg, err := config.FromEnv()
+	ctx := context.Background()
+	cfg, err := app.LambdaConfig(ctx)
 	if err != nil {
-		log.Error("bad configuration", "err", err)
+		log.Error("refusing to start", "err", err)
 		os.Exit(1)
 	}
 	if err := checkWebhookSecret(cfg, log); err != nil {
 		log.Error("refusing to start", "err", err)
 		os.Exit(1)
 	}
-	ctx := context.Background()
-	b, err := brains.New(ctx, cfg, log)
+	rec := app.LambdaMetrics("telegram")
+	b, err := brains.New(ctx, cfg, log, brains.WithMetrics(rec))
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		os.Exit(1)

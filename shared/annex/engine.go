@@ -15,6 +15,7 @@ import (
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/duet"
 	"github.com/duetbot/duet/shared/embed"
+	"github.com/duetbot/duet/shared/metrics"
 )
 
 // Engine answers annex requests as the person and records each exchange.
@@ -24,6 +25,7 @@ type Engine struct {
 	store   Store
 	now     func() time.Time
 	log     *slog.Logger
+	metrics metrics.Recorder
 	// unrecorded counts the exchanges the store failed to record.
 	unrecorded atomic.Int64
 }
@@ -36,6 +38,10 @@ func WithReplier(r brain.Replier) EngineOption { return func(e *Engine) { e.repl
 
 // WithLogger sets where a failed recording is reported (default: nowhere).
 func WithLogger(l *slog.Logger) EngineOption { return func(e *Engine) { e.log = l } }
+
+// WithMetrics counts the answered requests (AnnexRequests) and their
+// latency (AnnexLatency) through rec (default: nowhere).
+func WithMetrics(rec metrics.Recorder) EngineOption { return func(e *Engine) { e.metrics = rec } }
 
 // WithClock replaces time.Now, for tests.
 func WithClock(now func() time.Time) EngineOption { return func(e *Engine) { e.now = now } }
@@ -65,6 +71,7 @@ func (e *Engine) Persona() *Persona { return e.persona }
 // depends on, so a store that fails costs a logged warning and a count
 // (Unrecorded), never the reply.
 func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
+	start := time.Now()
 	if err := req.Validate(); err != nil {
 		return Response{}, err
 	}
@@ -120,6 +127,8 @@ func (e *Engine) Answer(ctx context.Context, req Request) (Response, error) {
 		e.log.WarnContext(ctx, "annex exchange not recorded; the reply is sent anyway",
 			"conversation", ex.Conversation, "code", duet.Code(err), "err", err, "unrecorded", n)
 	}
+	metrics.Add(e.metrics, metrics.AnnexRequests, 1)
+	metrics.Since(e.metrics, metrics.AnnexLatency, start)
 	return Response{Message: text}, nil
 }
 

@@ -58,9 +58,9 @@ func AnnexPersona(ctx context.Context, cfg config.Config, store annex.Store) (an
 
 // AnnexEngine returns the annex engine: the persona from store and/or
 // ANNEX_PERSONA_FILE (loaded once, at the call), brains.Persona writing the
-// replies, exchanges recorded in store. functions/annex and `duet serve`
-// both call it.
-func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store, brains Brains, log *slog.Logger) (*annex.Engine, error) {
+// replies, exchanges recorded in store, and opts. functions/annex and
+// `duet serve` both call it.
+func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store, brains Brains, log *slog.Logger, opts ...annex.EngineOption) (*annex.Engine, error) {
 	if store == nil {
 		return nil, errors.New("annex: a store is required")
 	}
@@ -76,5 +76,5 @@ func AnnexEngine(ctx context.Context, cfg config.Config, store annex.Store, brai
 	if err != nil {
 		return nil, err
 	}
-	return annex.NewEngine(persona, store, annex.WithReplier(brains.Persona), annex.WithLogger(log))
+	return annex.NewEngine(persona, store, append([]annex.EngineOption{annex.WithReplier(brains.Persona), annex.WithLogger(log)}, opts...)...)
 }

@@ -33,10 +33,15 @@ type Config struct {
 	BrainTimeout          time.Duration // BRAIN_TIMEOUT
 	OpenAIBaseURL         string        // OPENAI_BASE_URL
 	OpenAIAPIKey          string        // OPENAI_API_KEY (secret)
-	// OpenAIAPIKeyParameter names an SSM SecureString holding the OpenAI
-	// key (OPENAI_API_KEY_PARAMETER): deployed functions read it once per
-	// cold start, so the key never sits in the template or the environment.
-	OpenAIAPIKeyParameter string
+	// The *Parameter fields name SSM SecureString parameters holding the
+	// secrets above (<VAR>_PARAMETER): deployed functions read them once per
+	// cold start (package paramstore), so that no secret sits in the
+	// template or the function's environment. A plain variable that is set
+	// wins over its parameter (local runs).
+	TelegramBotTokenParameter      string // TELEGRAM_BOT_TOKEN_PARAMETER
+	TelegramWebhookSecretParameter string // TELEGRAM_WEBHOOK_SECRET_PARAMETER
+	AnnexCallerKeyParameter        string // ANNEX_CALLER_KEY_PARAMETER
+	OpenAIAPIKeyParameter          string // OPENAI_API_KEY_PARAMETER
 	// ClariqBank is the ClariQ question bank (CLARIQ_BANK, a
 	// question_bank.tsv) for BRAIN=clariq; unset, a deployed function reads
 	// the bank `duet clariq import` stored in SESSIONS_TABLE.
@@ -90,27 +95,30 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		return d
 	}
 	c := Config{
-		TelegramAPIURL:        strings.TrimRight(get("TELEGRAM_API_URL", DefaultTelegramAPIURL), "/"),
-		TelegramBotToken:      get("TELEGRAM_BOT_TOKEN", ""),
-		TelegramWebhookSecret: get("TELEGRAM_WEBHOOK_SECRET", ""),
-		ChatIdleTimeout:       dur("CHAT_IDLE_TIMEOUT", DefaultChatIdleTimeout),
-		SweepInterval:         dur("SWEEP_INTERVAL", DefaultSweepInterval),
-		SessionsTable:         get("SESSIONS_TABLE", ""),
-		DynamoDBEndpoint:      get("DYNAMODB_ENDPOINT", ""),
-		SessionTTL:            dur("SESSION_TTL", DefaultSessionTTL),
-		DeliveryTimeout:       dur("DELIVERY_TIMEOUT", DefaultDeliveryTimeout),
-		LocalMaxChats:         DefaultLocalMaxChats,
-		AnnexCallerKey:        get("ANNEX_CALLER_KEY", ""),
-		AnnexPersonName:       get("ANNEX_PERSON_NAME", ""),
-		AnnexPersonaFile:      get("ANNEX_PERSONA_FILE", ""),
-		Brain:                 strings.ToLower(get("BRAIN", DefaultBrain)),
-		BrainModel:            get("BRAIN_MODEL", ""),
-		BrainTimeout:          dur("BRAIN_TIMEOUT", DefaultBrainTimeout),
-		OpenAIBaseURL:         strings.TrimRight(get("OPENAI_BASE_URL", DefaultOpenAIBaseURL), "/"),
-		OpenAIAPIKey:          get("OPENAI_API_KEY", ""),
-		OpenAIAPIKeyParameter: get("OPENAI_API_KEY_PARAMETER", ""),
-		ClariqBank:            get("CLARIQ_BANK", ""),
-		ChatMaxTurns:          DefaultChatMaxTurns,
+		TelegramAPIURL:                 strings.TrimRight(get("TELEGRAM_API_URL", DefaultTelegramAPIURL), "/"),
+		TelegramBotToken:               get("TELEGRAM_BOT_TOKEN", ""),
+		TelegramWebhookSecret:          get("TELEGRAM_WEBHOOK_SECRET", ""),
+		ChatIdleTimeout:                dur("CHAT_IDLE_TIMEOUT", DefaultChatIdleTimeout),
+		SweepInterval:                  dur("SWEEP_INTERVAL", DefaultSweepInterval),
+		SessionsTable:                  get("SESSIONS_TABLE", ""),
+		DynamoDBEndpoint:               get("DYNAMODB_ENDPOINT", ""),
+		SessionTTL:                     dur("SESSION_TTL", DefaultSessionTTL),
+		DeliveryTimeout:                dur("DELIVERY_TIMEOUT", DefaultDeliveryTimeout),
+		LocalMaxChats:                  DefaultLocalMaxChats,
+		AnnexCallerKey:                 get("ANNEX_CALLER_KEY", ""),
+		AnnexPersonName:                get("ANNEX_PERSON_NAME", ""),
+		AnnexPersonaFile:               get("ANNEX_PERSONA_FILE", ""),
+		Brain:                          strings.ToLower(get("BRAIN", DefaultBrain)),
+		BrainModel:                     get("BRAIN_MODEL", ""),
+		BrainTimeout:                   dur("BRAIN_TIMEOUT", DefaultBrainTimeout),
+		OpenAIBaseURL:                  strings.TrimRight(get("OPENAI_BASE_URL", DefaultOpenAIBaseURL), "/"),
+		OpenAIAPIKey:                   get("OPENAI_API_KEY", ""),
+		OpenAIAPIKeyParameter:          get("OPENAI_API_KEY_PARAMETER", ""),
+		TelegramBotTokenParameter:      get("TELEGRAM_BOT_TOKEN_PARAMETER", ""),
+		TelegramWebhookSecretParameter: get("TELEGRAM_WEBHOOK_SECRET_PARAMETER", ""),
+		AnnexCallerKeyParameter:        get("ANNEX_CALLER_KEY_PARAMETER", ""),
+		ClariqBank:                     get("CLARIQ_BANK", ""),
+		ChatMaxTurns:                   DefaultChatMaxTurns,
 	}
 	if v := get("TELEGRAM_WEBHOOK_INSECURE", ""); v != "" {
 		b, err := strconv.ParseBool(v)
@@ -161,13 +169,42 @@ func (c Config) RequireWebhookSecret() error {
 	return nil
 }
 
+// Secret is one secret of the configuration: its plain variable, the
+// SSM parameter that may hold it instead, and where its value goes.
+type Secret struct {
+	Var       string  // TELEGRAM_BOT_TOKEN
+	Parameter string  // the SSM parameter's name, from <Var>_PARAMETER; "" for none
+	Value     *string // the Config field holding the value
+}
+
+// ParameterVar returns the variable naming s's parameter: <Var>_PARAMETER.
+func (s Secret) ParameterVar() string { return s.Var + "_PARAMETER" }
+
+// Unresolved returns the secrets that name an SSM parameter and have no
+// plain value: those package paramstore reads.
+func (c *Config) Unresolved() []Secret {
+	var out []Secret
+	for _, s := range []Secret{
+		{"TELEGRAM_BOT_TOKEN", c.TelegramBotTokenParameter, &c.TelegramBotToken},
+		{"TELEGRAM_WEBHOOK_SECRET", c.TelegramWebhookSecretParameter, &c.TelegramWebhookSecret},
+		{"ANNEX_CALLER_KEY", c.AnnexCallerKeyParameter, &c.AnnexCallerKey},
+		{"OPENAI_API_KEY", c.OpenAIAPIKeyParameter, &c.OpenAIAPIKey},
+	} {
+		if s.Parameter != "" && *s.Value == "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // String describes the configuration with every secret masked, for logs.
+// Parameter names are not secret and are shown.
 func (c Config) String() string {
-	return fmt.Sprintf("api=%s token=%s webhook_secret=%s idle=%s max_turns=%d sweep=%s table=%q endpoint=%q ttl=%s annex_key=%s person=%q persona_file=%q brain=%s model=%q brain_timeout=%s openai_base=%s openai_key=%s openai_key_parameter=%q",
+	return fmt.Sprintf("api=%s token=%s webhook_secret=%s idle=%s max_turns=%d sweep=%s table=%q endpoint=%q ttl=%s annex_key=%s person=%q persona_file=%q brain=%s model=%q brain_timeout=%s openai_base=%s openai_key=%s parameters=%q",
 		c.TelegramAPIURL, mask(c.TelegramBotToken), mask(c.TelegramWebhookSecret), c.ChatIdleTimeout, c.ChatMaxTurns,
 		c.SweepInterval, c.SessionsTable, c.DynamoDBEndpoint, c.SessionTTL, mask(c.AnnexCallerKey),
 		c.AnnexPersonName, c.AnnexPersonaFile, c.Brain, c.BrainModel, c.BrainTimeout, c.OpenAIBaseURL,
-		mask(c.OpenAIAPIKey), c.OpenAIAPIKeyParameter)
+		mask(c.OpenAIAPIKey), []string{c.TelegramBotTokenParameter, c.TelegramWebhookSecretParameter, c.AnnexCallerKeyParameter, c.OpenAIAPIKeyParameter})
 }
 
 func mask(s string) string {

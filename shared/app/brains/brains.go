@@ -14,23 +14,37 @@ import (
 
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
-	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
 	"github.com/duetbot/duet/shared/app"
 	"github.com/duetbot/duet/shared/brain/bedrock"
 	"github.com/duetbot/duet/shared/brain/llm"
 	brainopenai "github.com/duetbot/duet/shared/brain/openai"
 	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/metrics"
+	"github.com/duetbot/duet/shared/paramstore"
 )
 
 // brainReserve is the time every model call leaves before the request's
 // deadline for the offline fallback, the session writes and the delivery.
 const brainReserve = 4 * time.Second
 
+// Option configures New.
+type Option func(*options)
+
+type options struct{ metrics metrics.Recorder }
+
+// WithMetrics has model back ends count their answers and fallbacks
+// (ModelReplies, ModelFallbacks) through rec.
+func WithMetrics(rec metrics.Recorder) Option { return func(o *options) { o.metrics = rec } }
+
 // New builds the back ends cfg.Brain names, once (per cold start, on
 // Lambda). Model back ends fall back to the offline ones whenever the model
 // fails, within BRAIN_TIMEOUT.
-func New(ctx context.Context, cfg config.Config, log *slog.Logger) (app.Brains, error) {
+func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts ...Option) (app.Brains, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	offline := app.OfflineBrains()
 	var model llm.Model
 	switch cfg.Brain {
@@ -69,6 +83,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger) (app.Brains, 
 		Log:               log,
 		Backend:           cfg.Brain,
 		ModelID:           cfg.BrainModel,
+		Metrics:           o.metrics,
 	})
 	if err != nil {
 		return app.Brains{}, err
@@ -77,31 +92,13 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger) (app.Brains, 
 }
 
 // openAIKey returns OPENAI_API_KEY, or else reads the SSM SecureString
-// named by OPENAI_API_KEY_PARAMETER (the deployed functions' way: the key is
-// never in the template or the environment). Local servers may need no key.
+// named by OPENAI_API_KEY_PARAMETER through package paramstore (the
+// deployed functions' way: the key is never in the template or the
+// environment). Local servers may need no key.
 func openAIKey(ctx context.Context, cfg config.Config) (string, error) {
-	if cfg.OpenAIAPIKey != "" || cfg.OpenAIAPIKeyParameter == "" {
-		return cfg.OpenAIAPIKey, nil
+	only := config.Config{OpenAIAPIKey: cfg.OpenAIAPIKey, OpenAIAPIKeyParameter: cfg.OpenAIAPIKeyParameter}
+	if err := paramstore.Resolve(ctx, &only, paramstore.NewClient); err != nil {
+		return "", err
 	}
-	awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
-	if err != nil {
-		return "", fmt.Errorf("OPENAI_API_KEY_PARAMETER: AWS configuration: %w", err)
-	}
-	name := cfg.OpenAIAPIKeyParameter
-	if name[0] != '/' && !isARN(name) {
-		name = "/" + name
-	}
-	out, err := ssm.NewFromConfig(awsCfg).GetParameter(ctx, &ssm.GetParameterInput{Name: &name, WithDecryption: ptr(true)})
-	if err != nil {
-		return "", fmt.Errorf("read the OpenAI key from SSM parameter %s: %w", name, err)
-	}
-	if out.Parameter == nil || out.Parameter.Value == nil || strings.TrimSpace(*out.Parameter.Value) == "" {
-		return "", errors.New("SSM parameter " + name + " is empty")
-	}
-	// A key stored from a file often ends in a newline, which no API accepts.
-	return strings.TrimSpace(*out.Parameter.Value), nil
+	return only.OpenAIAPIKey, nil
 }
-
-func isARN(s string) bool { return len(s) > 4 && s[:4] == "arn:" }
-
-func ptr[T any](v T) *T { return &v }

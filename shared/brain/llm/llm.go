@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/metrics"
 	"github.com/duetbot/duet/shared/retry"
 )
 
@@ -44,6 +45,9 @@ type Options struct {
 	// Backend and ModelID name the back end and model in the logs
 	// ("bedrock", "anthropic.claude-…").
 	Backend, ModelID string
+	// Metrics counts the calls whose answer was used (ModelReplies) and
+	// those a fallback answered (ModelFallbacks, by reason); nil: none.
+	Metrics metrics.Recorder
 }
 
 // Brain replies and evaluates with a Model, falling back to the offline
@@ -196,6 +200,12 @@ func (b *Brain) call(ctx context.Context, op string, cr ChatRequest, hasFallback
 			attrs = append(attrs, slog.String("reason", reason(err)), slog.String("error", err.Error()))
 		}
 		b.opt.Log.LogAttrs(ctx, level, "llm call", attrs...)
+		switch {
+		case err == nil:
+			metrics.Add(b.opt.Metrics, metrics.ModelReplies, 1)
+		case hasFallback:
+			metrics.Add(b.opt.Metrics, metrics.ModelFallbacks, 1, metrics.Reason(reason(err)))
+		}
 	}()
 
 	budget := b.opt.Timeout
@@ -236,11 +246,12 @@ func (b *Brain) call(ctx context.Context, op string, cr ChatRequest, hasFallback
 	}
 }
 
-// reason names the class of a failure for the logs and dashboards.
+// reason names the class of a failure for the logs and the ModelFallbacks
+// metric's Reason dimension: a small fixed set.
 func reason(err error) string {
 	switch {
 	case errors.Is(err, errNoTime):
-		return "no_time"
+		return "budget"
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timeout"
 	case errors.Is(err, context.Canceled):

@@ -15,6 +15,7 @@ import (
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/brain/offline"
+	"github.com/duetbot/duet/shared/metrics"
 )
 
 // fakeModel answers with its function, recording the requests.
@@ -123,9 +124,16 @@ func TestReply(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &fakeModel{chat: tt.chat}
 			b, logs, waits := newBrain(t, m, 200*time.Millisecond)
+			tally := &metrics.Tally{}
+			b.opt.Metrics = tally
 			got, err := b.Reply(context.Background(), chatReq)
 			if err != nil {
 				t.Fatal(err)
+			}
+			replies, fallbacks := tally.Total(metrics.ModelReplies), tally.Sum(metrics.ModelFallbacks, metrics.Reason(tt.wantReason))
+			if tt.wantFallback && (replies != 0 || fallbacks != 1) || !tt.wantFallback && (replies != 1 || tally.Total(metrics.ModelFallbacks) != 0) {
+				t.Errorf("metrics: ModelReplies %v, ModelFallbacks{Reason=%s} %v; want the %s counted once",
+					replies, tt.wantReason, fallbacks, map[bool]string{true: "fallback", false: "model reply"}[tt.wantFallback])
 			}
 			want := tt.wantModel
 			if want == "" {
@@ -360,8 +368,8 @@ func TestBudget(t *testing.T) {
 		if len(m.reqs) != 0 {
 			t.Errorf("model calls: got %d, want 0", len(m.reqs))
 		}
-		if rec := lastLog(t, logs); rec["reason"] != "no_time" {
-			t.Errorf("log reason: got %v, want no_time", rec["reason"])
+		if rec := lastLog(t, logs); rec["reason"] != "budget" {
+			t.Errorf("log reason: got %v, want budget", rec["reason"])
 		}
 	})
 	t.Run("retry-after beyond the budget", func(t *testing.T) {
