@@ -40,7 +40,7 @@ func newAnalysedContext(s string) *analysedContext {
 	return &analysedContext{
 		raw:     s,
 		text:    t,
-		pool:    withPhrases(slotPool(nil, rankTerms(nil, t, fromContext), poolSize)),
+		pool:    withPhrases(slotPool(rankTerms(t, fromContext), poolSize)),
 		hash:    t.hash,
 		profile: parseProfile(s),
 		voice:   voiceOf(t),

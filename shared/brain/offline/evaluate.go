@@ -156,7 +156,7 @@ func (b *Brain) Final(ctx context.Context, req brain.Request) (brain.Scores, err
 		if s.engaged() {
 			engaged++
 		}
-		for _, st := range d.at(i).topics.list {
+		for st := range d.at(i).topics {
 			if d.ctx.stems.has(st) {
 				shared.add(st)
 			} else {
@@ -204,52 +204,34 @@ func lastPartner(turns []brain.Turn) int {
 	return -1
 }
 
-// dialogue analyses each turn of a request at most once. It is made on its
-// user's stack: the analyses of the first dialogueInline turns are kept in
-// it, those of any later turns in more.
+// dialogue analyses each turn of a request at most once: Final measures
+// every partner turn against all those before it.
 type dialogue struct {
 	read    *readCache
 	ctx     *text
 	profile bool // the context is a ConvAI2 profile
 	turns   []brain.Turn
-	cache   [dialogueInline]*text
-	more    []*text
+	texts   []*text // the turns analysed, nil until needed
 }
-
-// dialogueInline is how many turns a dialogue keeps without an allocation:
-// more than a chat of CHAT_MAX_TURNS' default holds.
-const dialogueInline = 48
 
 func (b *Brain) dialogue(req brain.Request) dialogue {
 	c := b.contexts.get(req.Context)
-	return dialogue{read: &b.read, ctx: c.text, profile: c.profile != nil, turns: req.Turns}
+	return dialogue{read: &b.read, ctx: c.text, profile: c.profile != nil, turns: req.Turns, texts: make([]*text, len(req.Turns))}
 }
 
+// at returns turn i analysed.
 func (d *dialogue) at(i int) *text {
-	p := d.slot(i)
-	if *p == nil {
-		*p = d.read.text(d.turns[i].Text)
+	if d.texts[i] == nil {
+		d.texts[i] = d.read.text(d.turns[i].Text)
 	}
-	return *p
-}
-
-// slot is where the analysis of turn i is kept.
-func (d *dialogue) slot(i int) **text {
-	if i < len(d.cache) {
-		return &d.cache[i]
-	}
-	if d.more == nil {
-		d.more = make([]*text, len(d.turns)-len(d.cache))
-	}
-	return &d.more[i-len(d.cache)]
+	return d.texts[i]
 }
 
 // signals measures turn i, a partner turn, against what came before it.
 func (d *dialogue) signals(i int) Signals {
 	msg := d.at(i)
 	var bot *text
-	var buf [dialogueInline]*text
-	earlier := buf[:0] // on the stack, for a chat of usual length
+	var earlier []*text
 	for j := i - 1; j >= 0; j-- {
 		switch d.turns[j].Role {
 		case brain.Bot:
@@ -267,7 +249,7 @@ func (d *dialogue) signals(i int) Signals {
 		Novelty:       novel,
 		Engagement:    engagement(msg),
 		Words:         msg.wordCount,
-		ContentWords:  msg.stems.len(),
+		ContentWords:  len(msg.stems),
 		RealWordRatio: msg.realRatio(),
 		Question:      msg.question,
 		AddressesBot:  msg.addresses,
@@ -278,7 +260,7 @@ func (d *dialogue) signals(i int) Signals {
 // relevance is the Signals.Relevance of msg; bot may be nil.
 func relevance(msg, ctx *text, bot *text) float64 {
 	hits := 0.0
-	for _, st := range msg.topics.list {
+	for st := range msg.topics {
 		switch {
 		case ctx.stems.has(st):
 			hits++
@@ -287,7 +269,7 @@ func relevance(msg, ctx *text, bot *text) float64 {
 		}
 	}
 	r := 1 - math.Exp(-hits)
-	if bot != nil && bot.question && msg.stems.len() >= 3 && msg.realRatio() >= 0.5 {
+	if bot != nil && bot.question && len(msg.stems) >= 3 && msg.realRatio() >= 0.5 {
 		r = max(r, answerFloor)
 	}
 	return r
@@ -295,7 +277,7 @@ func relevance(msg, ctx *text, bot *text) float64 {
 
 // substance is the Signals.Substance of msg.
 func substance(msg *text) float64 {
-	content := min(1, float64(msg.stems.len())/substanceContent)
+	content := min(1, float64(len(msg.stems))/substanceContent)
 	length := min(1, float64(msg.wordCount)/substanceWords)
 	return msg.realRatio() * (0.6*content + 0.4*length)
 }
@@ -308,27 +290,27 @@ func novelty(msg *text, earlier []*text) (float64, bool) {
 		if msg.norm == e.norm {
 			return 0, true
 		}
-		if msg.stems.len() > 0 {
-			most = max(most, overlap(&msg.stems, &e.stems))
+		if len(msg.stems) > 0 {
+			most = max(most, overlap(msg.stems, e.stems))
 		} else {
-			most = max(most, overlap(&msg.tokens, &e.tokens))
+			most = max(most, overlap(msg.tokens, e.tokens))
 		}
 	}
 	return 1 - most, false
 }
 
 // overlap is the share of a found in b.
-func overlap(a, b *bag) float64 {
-	if a.len() == 0 {
+func overlap(a, b set) float64 {
+	if len(a) == 0 {
 		return 0
 	}
 	n := 0
-	for _, w := range a.list {
+	for w := range a {
 		if b.has(w) {
 			n++
 		}
 	}
-	return float64(n) / float64(a.len())
+	return float64(n) / float64(len(a))
 }
 
 // engagement is the Signals.Engagement of msg.

@@ -95,7 +95,7 @@ func profileScores(turns []brain.Turn, profiles [][]string, rc *readCache, lex *
 	}
 	scores := make([]float64, len(profiles))
 	for k, p := range profiles {
-		cand := &rc.text(strings.Join(p, "\n")).stems
+		cand := rc.text(strings.Join(p, "\n")).stems
 		score := 0.0
 		for _, st := range used {
 			weight := weights[st]
@@ -107,13 +107,13 @@ func profileScores(turns []brain.Turn, profiles [][]string, rc *readCache, lex *
 				continue
 			}
 			best := 0.0
-			for _, c := range cand.list {
+			for c := range cand {
 				best = max(best, lex.Assoc[st+" "+c])
 			}
 			score += weight * lex.AssocWeight * best
 		}
 		// Longer profiles match more by chance: normalise gently.
-		scores[k] = score / (1 + 0.05*float64(cand.len()))
+		scores[k] = score / (1 + 0.05*float64(len(cand)))
 	}
 	return scores
 }

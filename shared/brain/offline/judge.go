@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"slices"
 	"strings"
@@ -148,30 +149,13 @@ type msgVector struct {
 // messages apart.
 var hashSpaces = [3]string{"", "b1", "b2"}
 
-// eachHash calls fn with every hashed word of v.
-func (v *msgVector) eachHash(fn func(uint32)) {
-	for k, t := range v.texts {
-		if t != nil {
-			hashWords(t, hashSpaces[k], fn)
-		}
-	}
-}
-
-// hashCount is how many hashed words v has.
-func (v *msgVector) hashCount() int {
-	n := 0
-	for _, t := range v.texts {
-		if t != nil {
-			n += max(1, 2*len(t.words))
-		}
-	}
-	return n
-}
-
 // withHashes returns v with its hashed words precomputed.
 func (v msgVector) withHashes() msgVector {
-	v.hashes = make([]uint32, 0, v.hashCount())
-	v.eachHash(func(h uint32) { v.hashes = append(v.hashes, h) })
+	for k, t := range v.texts {
+		if t != nil {
+			hashWords(t, hashSpaces[k], func(h uint32) { v.hashes = append(v.hashes, h) })
+		}
+	}
 	return v
 }
 
@@ -180,8 +164,7 @@ func (d *dialogue) vector(i int) msgVector {
 	var v msgVector
 	msg := d.at(i)
 	var bot, before *text
-	var buf [dialogueInline]*text
-	earlier := buf[:0] // on the stack, for a chat of usual length
+	var earlier []*text
 	bots, ownWords, ownQuestions := 0, 0.0, 0.0
 	for j := i - 1; j >= 0; j-- {
 		switch d.turns[j].Role {
@@ -211,30 +194,30 @@ func (d *dialogue) vector(i int) msgVector {
 	f[7] = b2f(msg.question)
 	f[8] = b2f(repeat)
 	if bot != nil {
-		if msg.stems.len() > 0 {
-			f[9] = overlap(&msg.stems, &bot.stems)
+		if len(msg.stems) > 0 {
+			f[9] = overlap(msg.stems, bot.stems)
 		} else {
-			f[9] = overlap(&msg.tokens, &bot.tokens)
+			f[9] = overlap(msg.tokens, bot.tokens)
 		}
 		f[10] = b2f(msg.norm != "" && (msg.norm == bot.norm || (len(msg.norm) > 20 && strings.Contains(bot.norm, msg.norm))))
 		f[11] = b2f(bot.question)
-		shared := msg.stems.len() > 0 && overlap(&msg.stems, &bot.stems) > 0
+		shared := len(msg.stems) > 0 && overlap(msg.stems, bot.stems) > 0
 		f[12] = b2f(bot.question && msg.question && !shared)
 		f[13] = b2f(bot.question && !msg.question && msg.wordCount >= 2)
-		f[26] = b2f(!msg.question && msg.stems.len() >= 2 && !shared && len(earlier) > 0 && overlap(&msg.stems, &earlier[0].stems) == 0)
+		f[26] = b2f(!msg.question && len(msg.stems) >= 2 && !shared && len(earlier) > 0 && overlap(msg.stems, earlier[0].stems) == 0)
 	}
 	f[14] = b2f(begging(msg))
 	f[15] = math.Log1p(float64(len(earlier))) / 3
 	f[16] = iStatements(msg)
 	f[17] = min(1, float64(msg.wordCount)/40)
 	f[18] = b2f(msg.wordCount <= 2)
-	f[19] = overlap(&msg.stems, &d.ctx.stems)
+	f[19] = overlap(msg.stems, d.ctx.stems)
 	first, _ := utf8.DecodeRuneInString(d.turns[i].Text)
 	f[20] = b2f(unicode.IsUpper(first))
 	last := strings.TrimSpace(d.turns[i].Text)
 	f[21] = b2f(last != "" && strings.ContainsAny(last[len(last)-1:], ".!?"))
 	f[22] = float64(min(3, len(msg.sentences))) / 3
-	f[23] = b2f(msg.stems.len() == 0)
+	f[23] = b2f(len(msg.stems) == 0)
 	f[24] = b2f(oddTokens(d.turns[i].Text))
 	f[25] = b2f(len(earlier) == 0 && bots == 0)
 	if len(msg.words) > 0 {
@@ -276,13 +259,16 @@ func (m *JudgeModel) logit(v *msgVector) float64 {
 		}
 		return z + h/math.Sqrt(float64(len(v.hashes)))
 	}
-	h := 0.0
+	h, n := 0.0, 0
 	for k, t := range v.texts {
-		if t != nil {
-			h += hashedSum(m.Hashed, t, hashSpaces[k])
+		if t == nil {
+			continue
 		}
+		sum := 0.0 // each text summed apart, as the committed ratings were
+		hashWords(t, hashSpaces[k], func(i uint32) { sum += m.Hashed[i]; n++ })
+		h += sum
 	}
-	if n := v.hashCount(); n > 0 {
+	if n > 0 {
 		z += h / math.Sqrt(float64(n))
 	}
 	return z
@@ -444,46 +430,16 @@ func hashWords(t *text, space string, fn func(uint32)) {
 	}
 }
 
-// hashedSum is the sum of weights over hashWords(t, space), without a
-// callback (Rate's hot path).
-func hashedSum(weights []float64, t *text, space string) float64 {
-	const mask = 1<<hashBits - 1
-	if len(t.words) == 0 {
-		return weights[hash2(space, "<empty>")&mask]
-	}
-	sum := 0.0
-	// The first pair joins the space's start marker and the first word.
-	start := fnvAdd(fnvAdd(fnvOffset, space), "^")
-	for i, w := range t.words {
-		sum += weights[hash2(space, w.low)&mask]
-		if i == 0 {
-			sum += weights[hashMore(start, w.low)&mask]
-		} else {
-			sum += weights[hash2(t.words[i-1].low, w.low)&mask]
-		}
-	}
-	return sum
+// hash2 is FNV-1a (hash/fnv) of a, a zero byte and b. The fitted
+// weights in judge_model.json are indexed by it: a change of hash would
+// scramble every rating.
+func hash2(a, b string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(a))
+	h.Write([]byte{0})
+	h.Write([]byte(b))
+	return h.Sum32()
 }
-
-// FNV-1a, 32 bits.
-const (
-	fnvOffset = 2166136261
-	fnvPrime  = 16777619
-)
-
-// hash2 is FNV-1a of a, a zero byte and b.
-func hash2(a, b string) uint32 { return hashMore(fnvAdd(fnvOffset, a), b) }
-
-// fnvAdd goes on from FNV-1a state h with the bytes of s.
-func fnvAdd(h uint32, s string) uint32 {
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint32(s[i])) * fnvPrime
-	}
-	return h
-}
-
-// hashMore goes on from h, FNV-1a's state after a, to a zero byte and b.
-func hashMore(h uint32, b string) uint32 { return fnvAdd(h*fnvPrime, b) }
 
 func b2f(b bool) float64 {
 	if b {

@@ -139,29 +139,6 @@ func TestFinalJudgeRange(t *testing.T) {
 	}
 }
 
-// TestHashedSum: Rate's allocation-free sum sees the same hashed words as
-// the fit's precomputed ones.
-func TestHashedSum(t *testing.T) {
-	w := make([]float64, 1<<hashBits)
-	for i := range w {
-		w[i] = float64(i%97) - 48
-	}
-	for _, s := range []string{"", "hi", "I ride my horses every weekend, at the farm!", "¿qué tal? ok"} {
-		for _, space := range hashSpaces {
-			tx := analyze(s)
-			want := 0.0
-			n := 0
-			hashWords(tx, space, func(h uint32) { want += w[h]; n++ })
-			if got := hashedSum(w, tx, space); got != want {
-				t.Errorf("hashedSum(%q, %q) = %v, want %v", s, space, got, want)
-			}
-			if n != max(1, 2*len(tx.words)) {
-				t.Errorf("%q: %d hashed words, hashCount says %d", s, n, max(1, 2*len(tx.words)))
-			}
-		}
-	}
-}
-
 // TestFitProfileLexicon: a paraphrase seen across speakers ("horses" in
 // the profile, "riding" in the messages) is learned, and it decides a
 // guess no exact word decides.

@@ -48,7 +48,7 @@ func startsQuestion(t *text) bool {
 func answerPlans(msg *text, ctxPool []term, seed uint64, rc *readCache, v *voice) []plan {
 	q := questionSentence(msg)
 	qt := rc.text(q) // often the whole message, or a question asked before
-	pool := partnerTopics(make([]term, 0, poolSize), qt)
+	pool := partnerTopics(qt)
 	for _, t := range ctxPool {
 		if len(pool) < poolSize && !hasKey(pool, t.key) {
 			pool = append(pool, t)
@@ -67,7 +67,7 @@ func answerPlans(msg *text, ctxPool []term, seed uint64, rc *readCache, v *voice
 		next = qt.words[1].low
 	}
 	switch {
-	case qt.topics.len() == 0 && qt.addresses:
+	case len(qt.topics) == 0 && qt.addresses:
 		first = v.answerSelf
 	case firstWord == "what" || firstWord == "what's" || firstWord == "which":
 		first = answerWhat
@@ -226,8 +226,7 @@ func swapPronouns(ws []string) string {
 // reactPlan reacts to the partner's main topic and links back to a context
 // topic with a follow-up question.
 func reactPlan(msg *text, ctxPool []term, seed uint64, v *voice) plan {
-	var buf [poolSize]term
-	mine := partnerTopics(buf[:0], msg)
+	mine := partnerTopics(msg)
 	p := plan{first: reactions, second: v.followUps}
 	rot := max(len(mine), 1)
 	p.fills = make([]fill, 0, rot)
@@ -268,4 +267,15 @@ func nthOther(pool []term, key string, n int) term {
 		}
 	}
 	panic("offline: nthOther out of range")
+}
+
+// asciiLower lowers the ASCII letters of s only, so that a byte offset in
+// it is one in s (strings.ToLower may change the length of other letters).
+func asciiLower(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
 }

@@ -65,7 +65,7 @@ func (pr *profile) answer(q *text) int {
 		if score > 0 && verb != "" && f.verb == verb {
 			score++
 		}
-		for _, st := range q.topics.list {
+		for st := range q.topics {
 			if f.stems.has(st) {
 				score++
 			}

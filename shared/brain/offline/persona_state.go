@@ -72,7 +72,7 @@ func (pr *profile) volunteer(st *personaState, msg *text, cats category) []int {
 		}
 		rel := f.cats&cats != 0
 		if msg != nil {
-			for _, s := range msg.topics.list {
+			for s := range msg.topics {
 				rel = rel || f.stems.has(s)
 			}
 		}

@@ -7,6 +7,19 @@ import (
 // fill is what a template's slots are replaced with.
 type fill struct{ a, b, c string }
 
+// slot is the fill of slot {name}.
+func (f fill) slot(name byte) (string, bool) {
+	switch name {
+	case 'a':
+		return f.a, true
+	case 'b':
+		return f.b, true
+	case 'c':
+		return f.c, true
+	}
+	return "", false
+}
+
 func (f fill) mask() slotMask {
 	var m slotMask
 	if f.a != "" {
@@ -42,9 +55,6 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 	avail := p.fills[0].mask()
 	needTopic := avail&(slotA|slotB) != 0 && p.hasSlotted(avail)
 	check := !said.empty() // with nothing said, every candidate is new
-	// Candidates are rendered and normalised on the stack: only the one
-	// chosen becomes a string.
-	var out, norm [normScratch]byte // the rendering, and its normal form
 	for pass := range 2 {
 		freshStart := pass == 0
 		if freshStart && (said == nil || len(p.second) == 0) {
@@ -61,12 +71,11 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 					if len(p.second) > 0 && p.second[k2].mask&^avail != 0 {
 						continue
 					}
-					if check && freshStart && said.opensNormal(appendNormalized(norm[:0], p.appendRender(out[:0], r, k1, -1))) {
+					if check && freshStart && said.opens(p.render(r, k1, -1)) {
 						continue
 					}
-					b := p.appendRender(out[:0], r, k1, k2)
-					if !check || !said.saysNormal(appendNormalized(norm[:0], b)) {
-						return string(b), true
+					if s := p.render(r, k1, k2); !check || !said.says(s) {
+						return s, true
 					}
 				}
 			}
@@ -87,50 +96,36 @@ func (p plan) hasSlotted(avail slotMask) bool {
 	return false
 }
 
-// appendRender fills templates i (first) and j (second; none when j < 0)
-// with rotation r, in one pass on the stack, and appends the result,
-// polished, to dst.
-func (p plan) appendRender(dst []byte, r, i, j int) []byte {
+// render fills templates i (first) and j (second; none when j < 0) with
+// rotation r, and polishes the result.
+func (p plan) render(r, i, j int) string {
 	f := p.fills[r%len(p.fills)]
-	var buf [normScratch]byte
-	raw := appendFilled(buf[:0], p.first[i].text, f)
+	s := filled(p.first[i].text, f)
 	if len(p.second) > 0 && j >= 0 {
-		raw = append(raw, ' ')
-		raw = appendFilled(raw, p.second[j].text, f)
+		s += " " + filled(p.second[j].text, f)
 	}
-	if isASCII(raw) {
-		if b, ok := appendPolishedASCII(dst, raw); ok {
-			return b
-		}
-	}
-	return append(dst, polishAny(string(raw))...)
+	return polish(s)
 }
 
-// appendFilled appends template t to dst with its slots {a}, {b} and {c}
-// replaced by f's. A fill is not searched for slots again: topics hold no
-// braces and a template's braces are its slots', so this is filling one
-// slot after another (FuzzFill), without letting a text the partner wrote
-// fill a slot.
-func appendFilled(dst []byte, t string, f fill) []byte {
+// filled is template t with its slots {a}, {b} and {c} replaced by f's,
+// in one pass: a fill is copied, never searched for slots, so that a text
+// the partner wrote cannot fill one (FuzzFill).
+func filled(t string, f fill) string {
+	var b strings.Builder
 	for {
-		k := strings.IndexByte(t, '{')
-		if k < 0 {
-			return append(dst, t...)
+		before, after, ok := strings.Cut(t, "{")
+		b.WriteString(before)
+		if !ok {
+			return b.String()
 		}
-		dst, t = append(dst, t[:k]...), t[k:]
-		if len(t) >= 3 && t[2] == '}' {
-			switch t[1] {
-			case 'a':
-				dst, t = append(dst, f.a...), t[3:]
-				continue
-			case 'b':
-				dst, t = append(dst, f.b...), t[3:]
-				continue
-			case 'c':
-				dst, t = append(dst, f.c...), t[3:]
+		t = after
+		if len(t) >= 2 && t[1] == '}' {
+			if s, ok := f.slot(t[0]); ok {
+				b.WriteString(s)
+				t = t[2:]
 				continue
 			}
 		}
-		dst, t = append(dst, '{'), t[1:]
+		b.WriteByte('{')
 	}
 }

@@ -92,8 +92,7 @@ func compose(req brain.Request, c *analysedContext, rc *readCache) string {
 	said := newHistory(req.Turns, rc)
 	ctxPool := c.pool
 
-	var buf [4]plan // on the stack: usually one plan, at most a few
-	plans := buf[:0]
+	var plans []plan
 	last, ok := req.LastPartner()
 	if !ok {
 		plans = append(plans, pairPlan(c.voice.openers, ctxPool, 0))

@@ -198,7 +198,7 @@ func TestDistinguish(t *testing.T) {
 	said := newHistory([]brain.Turn{{Role: brain.Bot, Text: s}}, &readCache{})
 	for range 10 {
 		got := distinguish(s, &said)
-		if said.has(normalize(got)) {
+		if said.says(got) {
 			t.Fatalf("distinguish returned %q, which the bot already said", got)
 		}
 		said.said.add(normalize(got))

@@ -314,13 +314,13 @@ var templateVocab = func() set {
 	}
 	for _, list := range lists {
 		for _, t := range list {
-			for _, st := range analyze(t.text).stems.list {
+			for st := range analyze(t.text).stems {
 				s.add(st)
 			}
 		}
 	}
 	for _, r := range append(choiceReasons, lastResort...) {
-		for _, st := range analyze(r).stems.list {
+		for st := range analyze(r).stems {
 			s.add(st)
 		}
 	}

@@ -139,24 +139,13 @@ func display(w word) string {
 	return w.low
 }
 
-// rankTerms appends the topics of t to dst, best first (dst is a
-// caller's buffer, often on its stack).
-func rankTerms(dst []term, t *text, p perspective) []term {
-	// Most messages have a handful of terms: search them linearly, and
-	// index them by key only once there are many (long contexts).
-	out := dst[:0]
-	var index map[string]int
+// rankTerms returns the topics of t, best first.
+func rankTerms(t *text, p perspective) []term {
+	var out []term
+	index := map[string]int{} // the terms in out by key
 	find := func(key string) int {
-		if index != nil {
-			if j, ok := index[key]; ok {
-				return j
-			}
-			return -1
-		}
-		for j := range out {
-			if out[j].key == key {
-				return j
-			}
+		if j, ok := index[key]; ok {
+			return j
 		}
 		return -1
 	}
@@ -175,15 +164,7 @@ func rankTerms(dst []term, t *text, p perspective) []term {
 		}
 		tm.count = 1
 		out = append(out, tm)
-		switch {
-		case index != nil:
-			index[tm.key] = len(out) - 1
-		case len(out) > bagIndexAt:
-			index = make(map[string]int, 2*len(out))
-			for j := range out {
-				index[out[j].key] = j
-			}
-		}
+		index[tm.key] = len(out) - 1
 	}
 	for i, w := range t.words {
 		if !w.content {
@@ -231,10 +212,9 @@ func rankTerms(dst []term, t *text, p perspective) []term {
 // slotPool returns up to k terms fit to fill a template slot: specific
 // noun-like ones first, then common noun-like ones; if there are none, plain
 // words without verb or adverb endings. A term that shares a word with one
-// already taken ("weekend" after "rainy weekend") is skipped. It appends
-// them to dst[:0].
-func slotPool(dst, ts []term, k int) []term {
-	pool := dst[:0]
+// already taken ("weekend" after "rainy weekend") is skipped.
+func slotPool(ts []term, k int) []term {
+	var pool []term
 	take := func(ok func(term) bool) {
 		for _, t := range ts {
 			if len(pool) < k && ok(t) && !sharesWord(pool, t) {
@@ -252,24 +232,22 @@ func slotPool(dst, ts []term, k int) []term {
 	return pool
 }
 
-// partnerTopics appends to dst the noun-like topics of t, a partner's
-// text, that would fill a template slot, best first. Its scratch is on the
-// stack: it is made for every partner message.
-func partnerTopics(dst []term, t *text) []term {
-	var ranked [16]term
-	var pool [poolSize]term
-	for _, tm := range slotPool(pool[:0], rankTerms(ranked[:0], t, fromPartner), poolSize) {
+// partnerTopics returns the noun-like topics of t, a partner's text, that
+// would fill a template slot, best first.
+func partnerTopics(t *text) []term {
+	var out []term
+	for _, tm := range slotPool(rankTerms(t, fromPartner), poolSize) {
 		if tm.nounish {
-			dst = append(dst, tm)
+			out = append(out, tm)
 		}
 	}
-	return dst
+	return out
 }
 
 // sharesWord reports whether t has a stem in common with a term of pool.
 func sharesWord(pool []term, t term) bool {
 	for _, p := range pool {
-		for a := range strings.FieldsSeq(p.key) { // FieldsSeq: no slices
+		for a := range strings.FieldsSeq(p.key) {
 			for b := range strings.FieldsSeq(t.key) {
 				if a == b {
 					return true

@@ -31,9 +31,9 @@ type text struct {
 	wordCount int // tokens with a letter or digit
 	realCount int
 	content   int      // content words, with repeats
-	stems     bag      // stems of content words
-	topics    bag      // stems of non-generic content words
-	tokens    bag      // every lower-case word, for messages without content
+	stems     set      // stems of content words
+	topics    set      // stems of non-generic content words
+	tokens    set      // every lower-case word, for messages without content
 	norm      string   // lower-case words joined by one space
 	qmark     bool     // contains a question mark
 	question  bool     // asks something
@@ -43,15 +43,6 @@ type text struct {
 }
 
 var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u02bc", "'")
-
-func isASCII[S string | []byte](s S) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
@@ -121,10 +112,7 @@ func (t *text) addSentence(s string) {
 }
 
 func newWord(orig string, start, joined bool) word {
-	low := strings.ToLower(orig)
-	if !isASCII(low) {
-		low = apostrophes.Replace(low)
-	}
+	low := apostrophes.Replace(strings.ToLower(orig))
 	w := word{orig: orig, low: low, start: start, joined: joined}
 	// One lookup gives every word list low is in.
 	class := lexicon[low]
@@ -193,13 +181,7 @@ func (t *text) finish() {
 	}
 	var norm strings.Builder
 	norm.Grow(8 * len(t.words))
-	// One allocation for the three lists; each is capped at its third, so
-	// that an append can never run into the next.
-	n := len(t.words)
-	lists := make([]string, 3*n)
-	t.stems.list = lists[0:0:n]
-	t.topics.list = lists[n : n : 2*n]
-	t.tokens.list = lists[2*n : 2*n : 3*n]
+	t.stems, t.topics, t.tokens = set{}, set{}, set{}
 	for i, w := range t.words {
 		t.wordCount++
 		if w.real {

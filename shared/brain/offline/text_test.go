@@ -117,7 +117,7 @@ func TestTopics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.context, func(t *testing.T) {
-			pool := slotPool(nil, rankTerms(nil, analyze(tt.context), fromContext), poolSize)
+			pool := slotPool(rankTerms(analyze(tt.context), fromContext), poolSize)
 			if len(pool) < len(tt.want) {
 				t.Fatalf("got %d topics, want at least %d", len(pool), len(tt.want))
 			}

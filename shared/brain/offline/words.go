@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/duetbot/duet/shared/embed"
@@ -184,86 +183,3 @@ var lexicon = func() map[string]wordClass {
 	}
 	return m
 }()
-
-// bag is a set of words tuned for short messages: a slice searched
-// linearly, indexed by a map once it grows (long contexts). Its list keeps
-// the order of first appearance.
-type bag struct {
-	list  []string
-	index set
-}
-
-// bagIndexAt is the size from which a bag keeps a map index.
-const bagIndexAt = 24
-
-// newBag returns the bag of the words of list, keeping them, without
-// repeats, in list's own storage: a caller's buffer on its stack stays
-// there, which add, appending through a pointer, would move to the heap.
-func newBag(list []string) bag {
-	var b bag
-	kept := list[:0]
-	for _, w := range list {
-		switch {
-		case b.index != nil:
-			if b.index.has(w) {
-				continue
-			}
-			b.index.add(w)
-		case slices.Contains(kept, w):
-			continue
-		}
-		kept = append(kept, w)
-		if b.index == nil && len(kept) > bagIndexAt {
-			b.index = make(set, 2*len(kept))
-			for _, x := range kept {
-				b.index.add(x)
-			}
-		}
-	}
-	b.list = kept
-	return b
-}
-
-func (b *bag) add(w string) {
-	if b.has(w) {
-		return
-	}
-	b.list = append(b.list, w)
-	switch {
-	case b.index != nil:
-		b.index.add(w)
-	case len(b.list) > bagIndexAt:
-		b.index = make(set, 2*len(b.list))
-		for _, x := range b.list {
-			b.index.add(x)
-		}
-	}
-}
-
-func (b *bag) has(w string) bool {
-	if b.index != nil {
-		return b.index.has(w)
-	}
-	for _, x := range b.list {
-		if x == w {
-			return true
-		}
-	}
-	return false
-}
-
-// hasBytes is has for a word held in bytes; it makes no string of w.
-func (b *bag) hasBytes(w []byte) bool {
-	if b.index != nil {
-		_, ok := b.index[string(w)]
-		return ok
-	}
-	for _, x := range b.list {
-		if x == string(w) {
-			return true
-		}
-	}
-	return false
-}
-
-func (b *bag) len() int { return len(b.list) }
