@@ -231,7 +231,7 @@ func (d *dialogue) at(i int) *text {
 func (d *dialogue) signals(i int) Signals {
 	msg := d.at(i)
 	var bot *text
-	var earlier []*text
+	earlier := make([]*text, 0, i) // the partner turns before i, latest first
 	for j := i - 1; j >= 0; j-- {
 		switch d.turns[j].Role {
 		case brain.Bot:

@@ -164,7 +164,7 @@ func (d *dialogue) vector(i int) msgVector {
 	var v msgVector
 	msg := d.at(i)
 	var bot, before *text
-	var earlier []*text
+	earlier := make([]*text, 0, i) // the partner turns before i, latest first
 	bots, ownWords, ownQuestions := 0, 0.0, 0.0
 	for j := i - 1; j >= 0; j-- {
 		switch d.turns[j].Role {

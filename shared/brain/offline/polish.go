@@ -38,20 +38,22 @@ func polish(s string) string {
 	for _, p := range []string{" ,", " .", " ?", " !", " ;", " :"} {
 		s = strings.ReplaceAll(s, p, p[1:])
 	}
-	b := []rune(s)
+	var b strings.Builder
+	b.Grow(len(s))
 	capital := true
-	for i, r := range b {
+	for _, r := range s {
 		switch {
 		case capital && unicode.IsLetter(r):
-			b[i] = unicode.ToUpper(r)
+			r = unicode.ToUpper(r)
 			capital = false
 		case r == '.' || r == '?' || r == '!':
 			capital = true
 		case capital && !unicode.IsSpace(r):
 			capital = false
 		}
+		b.WriteRune(r)
 	}
-	s = string(b)
+	s = b.String()
 	if utf8.RuneCountInString(s) > maxReply {
 		s = string([]rune(s)[:maxReply])
 		if i := strings.LastIndexByte(s, ' '); i > 0 {
@@ -71,6 +73,19 @@ func polish(s string) string {
 // normalize reduces a message to its lower-case words (letters and
 // digits) joined by single spaces, for repeat checks.
 func normalize(s string) string {
-	notWord := func(r rune) bool { return !isWordRune(r) }
-	return strings.Join(strings.FieldsFunc(strings.ToLower(s), notWord), " ")
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		r = unicode.ToLower(r)
+		if !isWordRune(r) {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+		space = false
+	}
+	return b.String()
 }

@@ -42,7 +42,11 @@ type text struct {
 	hash      uint64   // FNV-1a of the text, for reply seeds
 }
 
+// apostrophes writes every apostrophe form as '.
 var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u02bc", "'")
+
+// curlyApostrophes are the forms apostrophes replaces.
+const curlyApostrophes = "\u2019\u2018\u02bc"
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
@@ -112,7 +116,10 @@ func (t *text) addSentence(s string) {
 }
 
 func newWord(orig string, start, joined bool) word {
-	low := apostrophes.Replace(strings.ToLower(orig))
+	low := strings.ToLower(orig)
+	if strings.ContainsAny(low, curlyApostrophes) { // Replace copies s even when it changes nothing
+		low = apostrophes.Replace(low)
+	}
 	w := word{orig: orig, low: low, start: start, joined: joined}
 	// One lookup gives every word list low is in.
 	class := lexicon[low]
