@@ -1,0 +1,266 @@
+package chat
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/duetbot/duet/shared/convai2"
+	"github.com/duetbot/duet/shared/convaisim"
+)
+
+// Options configure a ConvAI chat session.
+type Options struct {
+	Dialect convaisim.Dialect
+	// Context opens each chat with "/start <Context>"; Profile with
+	// "/start\n<profile>" (one message). With neither, the first line of
+	// each chat is its context.
+	Context string
+	Profile []string
+	// Options are the partner's candidate profiles of the 2018 router's
+	// evaluation request.
+	Options [][]string
+	// JSON prints each bot message exactly as the server receives it (the
+	// protocol's JSON, one a line) and nothing else on Out.
+	JSON bool
+	// Terminal shows a prompt before each line.
+	Terminal bool
+	// Out receives the bot's messages; Info the notes and protocol
+	// violations.
+	Out, Info io.Writer
+	// Settle is how long a chat's first message waits for stray bot
+	// messages (a bot must not answer /start).
+	Settle time.Duration
+}
+
+// Commands a person may type instead of a partner message.
+const (
+	cmdBegin = "/begin"
+	cmdEnd   = "/end"
+	cmdNew   = "/new"
+	cmdQuit  = "/quit"
+)
+
+// Session is one run of duet chat against the ConvAI bot: chats one after
+// another on one Server.
+type Session struct {
+	opts    Options
+	server  *convaisim.Server
+	live    *convaisim.LiveChat // the open chat, nil between chats
+	rec     *convai2.Record
+	records []convai2.Record
+	lastMsg int // index in rec.Dialog of the partner's last message, -1: none
+	pending bool
+	broke   int // protocol violations seen
+	global  int // the server's violations tied to no chat, seen
+}
+
+// NewSession returns a session on server, which must be serving its API to
+// the bot (Server.Listen).
+func NewSession(server *convaisim.Server, opts Options) *Session {
+	if opts.Settle == 0 {
+		opts.Settle = 200 * time.Millisecond
+	}
+	if opts.Info == nil {
+		opts.Info = io.Discard
+	}
+	return &Session{opts: opts, server: server, lastMsg: -1}
+}
+
+// Records returns the transcripts of the chats so far.
+func (s *Session) Records() []convai2.Record { return s.records }
+
+// Violations is how many protocol violations the bot committed.
+func (s *Session) Violations() int { return s.broke }
+
+// Run reads lines from in until it ends (or /quit) and plays them, then
+// ends the open chat as the server would.
+func (s *Session) Run(ctx context.Context, in io.Reader) error {
+	lines := readLines(in)
+	for {
+		s.prompt()
+		var l inputLine
+		var ok bool
+		select {
+		case <-ctx.Done():
+			// Interrupted: the server still ends the open chat.
+			end, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			if s.opts.Terminal {
+				fmt.Fprintln(s.opts.Out)
+			}
+			_ = s.end(end)
+			return ctx.Err()
+		case l, ok = <-lines:
+		}
+		if l.err != nil {
+			return fmt.Errorf("read input: %w", l.err)
+		}
+		line := strings.TrimSpace(l.text)
+		if !ok || line == cmdQuit {
+			break
+		}
+		if err := s.Line(ctx, line); err != nil {
+			return err
+		}
+	}
+	if s.opts.Terminal {
+		fmt.Fprintln(s.opts.Out)
+	}
+	return s.end(ctx)
+}
+
+func (s *Session) prompt() {
+	if !s.opts.Terminal {
+		return
+	}
+	if s.live == nil && s.opts.Context == "" && len(s.opts.Profile) == 0 {
+		fmt.Fprint(s.opts.Out, "context> ")
+		return
+	}
+	fmt.Fprint(s.opts.Out, "you> ")
+}
+
+// Line plays one typed line: a command, the context of a new chat, or a
+// partner message.
+func (s *Session) Line(ctx context.Context, line string) error {
+	switch line {
+	case "":
+		return nil
+	case cmdNew:
+		if err := s.end(ctx); err != nil {
+			return err
+		}
+		s.note("a new chat: %s", s.opening())
+		return nil
+	case cmdEnd:
+		if s.live == nil {
+			s.note("no chat is open")
+			return nil
+		}
+		return s.end(ctx)
+	case cmdBegin:
+		if s.live == nil {
+			if err := s.open(ctx, ""); err != nil {
+				return err
+			}
+		}
+		msgs, err := s.live.Begin(ctx)
+		return s.after(ctx, msgs, err)
+	}
+	if s.live == nil {
+		usesLine := s.opts.Context == "" && len(s.opts.Profile) == 0
+		if usesLine {
+			return s.open(ctx, line)
+		}
+		if err := s.open(ctx, ""); err != nil {
+			return err
+		}
+	}
+	s.rec.Dialog = append(s.rec.Dialog, convai2.RecordMessage{ID: int64(len(s.rec.Dialog)), Sender: convai2.Participant1, Text: line, SenderClass: "Human"})
+	s.lastMsg, s.pending = len(s.rec.Dialog)-1, true
+	msgs, err := s.live.Say(ctx, line)
+	return s.after(ctx, msgs, err)
+}
+
+// opening says how the next chat opens.
+func (s *Session) opening() string {
+	switch {
+	case len(s.opts.Profile) > 0:
+		return "it opens with the bot's profile"
+	case s.opts.Context != "":
+		return "it opens with the context"
+	}
+	return "type its context first"
+}
+
+// open starts a chat: typed is the context typed as its first line, or "".
+func (s *Session) open(ctx context.Context, typed string) error {
+	s.live = s.server.NewLiveChat(convaisim.LiveOptions{Profile: s.opts.Profile, Options: s.opts.Options})
+	now := time.Now().UTC()
+	s.rec = &convai2.Record{
+		StartTime: now.Format(convai2.TimeLayout), EndTime: now.Format(convai2.TimeLayout),
+		BotProfile: s.opts.Profile, UserProfile: []string{}, Dialog: []convai2.RecordMessage{},
+		Participant1ID: convai2.Participant{Class: "User", UserID: "duet chat"},
+		Participant2ID: convai2.Participant{Class: "Bot", UserID: "Duet"},
+		DuetChatID:     s.live.ID(), DuetDialect: string(s.opts.Dialect),
+	}
+	if j := s.live.Judge(); j != nil {
+		s.rec.ProfileOptions = j.Profiles
+	}
+	if s.rec.BotProfile == nil {
+		s.rec.BotProfile = []string{}
+	}
+	s.lastMsg, s.pending = -1, false
+	situation := s.opts.Context
+	if typed != "" {
+		situation = typed
+	}
+	s.rec.DuetContext = situation
+	start := "/start"
+	switch {
+	case len(s.opts.Profile) > 0:
+		start += "\n" + strings.Join(s.opts.Profile, "\n")
+	case situation != "" && s.opts.Dialect == convaisim.Dialect2018:
+		start += "\n" + situation
+	case situation != "":
+		start += " " + situation
+	}
+	s.note("chat %d opened: %s", s.live.ID(), strings.ReplaceAll(start, "\n", " | "))
+	msgs, err := s.live.Start(ctx, start, s.opts.Settle)
+	return s.after(ctx, msgs, err)
+}
+
+// end ends the open chat as the server would and keeps its transcript.
+func (s *Session) end(ctx context.Context) error {
+	if s.live == nil {
+		return nil
+	}
+	msgs, err := s.live.End(ctx)
+	s.show(msgs)
+	s.violations()
+	s.rec.EndTime = time.Now().UTC().Format(convai2.TimeLayout)
+	s.records = append(s.records, *s.rec)
+	s.live, s.rec = nil, nil
+	if err != nil {
+		s.note("the chat ended without the bot's final: %v", err)
+	}
+	return ctx.Err()
+}
+
+// after shows the bot's messages of a turn; a bot that ended the chat
+// itself gets the server's end.
+func (s *Session) after(ctx context.Context, msgs []string, err error) error {
+	s.show(msgs)
+	s.violations()
+	if err != nil {
+		s.note("%v", err)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	if s.live != nil && s.live.Ended() {
+		s.note("the bot ended the chat")
+		return s.end(ctx)
+	}
+	return nil
+}
+
+func (s *Session) violations() {
+	global := s.server.GlobalViolations(s.global)
+	s.global += len(global)
+	var chat []string
+	if s.live != nil {
+		chat = s.live.Violations()
+	}
+	for _, v := range append(global, chat...) {
+		s.broke++
+		fmt.Fprintf(s.opts.Info, "duet chat: PROTOCOL: %s\n", v)
+	}
+}
+
+func (s *Session) note(format string, args ...any) {
+	fmt.Fprintf(s.opts.Info, "duet chat: "+format+"\n", args...)
+}
