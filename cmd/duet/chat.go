@@ -43,7 +43,7 @@ func runChatWith(ctx context.Context, args []string, stdin io.Reader, terminal b
 	fs.BoolVar(&f.json, "json", false, "print each bot message exactly as the server receives it, one JSON a line (with -annex: each response body)")
 	fs.StringVar(&f.save, "save", "", "write the transcripts to this FILE in the ConvAI2 release format (duet rate -dialogs FILE reads it)")
 	fs.StringVar(&f.bot, "bot", "", "a running bot's webhook URL (e.g. http://127.0.0.1:8080/telegram of duet serve; with -annex its /annex URL); empty: Duet's bot in-process")
-	fs.StringVar(&f.apiAddr, "api-addr", simBotAddr, "with -bot: address of the Bot API that duet chat serves to the bot")
+	fs.StringVar(&f.apiAddr, "api-addr", simBotAddr, "with -bot: the address where duet chat serves the Bot API the bot replies through")
 	fs.StringVar(&f.token, "token", localToken, "with -bot: the bot token the bot uses")
 	fs.StringVar(&f.secret, "secret", "", "with -bot: secret token sent in X-Telegram-Bot-Api-Secret-Token with each update")
 	fs.DurationVar(&f.timeout, "timeout", convaisim.DefaultReplyTimeout, "how long to wait for each reply")
@@ -70,7 +70,7 @@ func chatConvAI(ctx context.Context, f chatFlags, stdin io.Reader, terminal bool
 		if f.context != "" {
 			return fmt.Errorf("%w: -context and -profile both open the chat: give one", errUsage)
 		}
-		if opts.Profile, err = readFile(f.profile, chat.ReadProfile); err != nil {
+		if opts.Profile, err = readFile(f.profile, chat.MaxProfileBytes, chat.ReadProfile); err != nil {
 			return fmt.Errorf("-profile: %w", err)
 		}
 	}
@@ -78,7 +78,7 @@ func chatConvAI(ctx context.Context, f chatFlags, stdin io.Reader, terminal bool
 		if d != convaisim.Dialect2018 {
 			return fmt.Errorf("%w: -options is for the convai2018 dialect's evaluation request", errUsage)
 		}
-		if opts.Options, err = readFile(f.options, chat.ReadProfiles); err != nil {
+		if opts.Options, err = readFile(f.options, chat.MaxProfileBytes, chat.ReadProfiles); err != nil {
 			return fmt.Errorf("-options: %w", err)
 		}
 	}

@@ -19,11 +19,15 @@ func subcommandsIn(cmd, usage string) []string {
 			subs = append(subs, s)
 		}
 	}
-	for _, m := range regexp.MustCompile(`duet `+regexp.QuoteMeta(cmd)+` ([a-z]+)\b`).FindAllStringSubmatch(usage, -1) {
-		add(m[1])
-	}
-	for _, m := range regexp.MustCompile(`\| ([a-z]+)\b`).FindAllStringSubmatch(usage, -1) {
-		add(m[1])
+	// Only the usage lines: "usage: duet cmd sub …" and the lines below
+	// it that start with "duet cmd sub".
+	for _, line := range regexp.MustCompile(`(?m)^(?:usage:)?\s*duet `+regexp.QuoteMeta(cmd)+` [a-z].*$`).FindAllString(usage, -1) {
+		for _, m := range regexp.MustCompile(`duet `+regexp.QuoteMeta(cmd)+` ([a-z]+)\b`).FindAllStringSubmatch(line, -1) {
+			add(m[1])
+		}
+		for _, m := range regexp.MustCompile(`\| ([a-z]+)\b`).FindAllStringSubmatch(line, -1) {
+			add(m[1])
+		}
 	}
 	return subs
 }

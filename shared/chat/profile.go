@@ -11,7 +11,8 @@ import (
 const (
 	maxProfileLines = 64
 	maxProfiles     = 32
-	maxProfileBytes = 1 << 20
+	// MaxProfileBytes bounds a profile or options file.
+	MaxProfileBytes = 1 << 20
 )
 
 // ReadProfile reads a profile: one sentence a line, blank lines ignored.
@@ -33,12 +34,12 @@ func ReadProfile(r io.Reader) ([]string, error) {
 // ReadProfiles reads candidate profiles: one sentence a line, a blank line
 // (or a "/profile_N" line, as in the router's request) between profiles.
 func ReadProfiles(r io.Reader) ([][]string, error) {
-	b, err := io.ReadAll(io.LimitReader(r, maxProfileBytes+1))
+	b, err := io.ReadAll(io.LimitReader(r, MaxProfileBytes+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(b) > maxProfileBytes {
-		return nil, fmt.Errorf("larger than %d bytes", maxProfileBytes)
+	if len(b) > MaxProfileBytes {
+		return nil, fmt.Errorf("larger than %d bytes", MaxProfileBytes)
 	}
 	// A lone carriage return ends a line too: none may reach a sentence.
 	text := strings.ReplaceAll(strings.ReplaceAll(string(b), "\r\n", "\n"), "\r", "\n")
