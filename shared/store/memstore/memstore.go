@@ -1,8 +1,8 @@
 // Package memstore keeps sessions in process memory: the embedded default of
 // `duet serve` and `duet poll`, needing no AWS account. It honours the same
 // contract as the DynamoDB store (see package storetest), TTL included, and
-// it is bounded: ended chats are dropped after a short retention, and past
-// a cap on chats the least recently active one is evicted.
+// it is bounded: ended and expired chats are deleted, and past a cap on
+// chats or on bytes the least recently written one is evicted (and logged).
 package memstore
 
 import (
@@ -37,12 +37,15 @@ type Store struct {
 	ttl       time.Duration
 	retention time.Duration
 	maxChats  int
+	maxBytes  int64
 	now       func() time.Time
 	log       *slog.Logger
 
-	mu    sync.Mutex
-	chats map[int64]*entry
-	lru   *list.List // of *entry, least recently written first
+	mu      sync.Mutex
+	chats   map[int64]*entry
+	lru     *list.List // of *entry, least recently written first
+	bytes   int64      // the sum of the entries' sizes
+	evicted evictions
 }
 
 type entry struct {
@@ -52,6 +55,7 @@ type entry struct {
 	touched time.Time // last write
 	active  time.Time // last activity, for expiry
 	elem    *list.Element
+	size    int64 // chatSize when last written
 }
 
 var _ convai.Store = (*Store)(nil)
@@ -76,23 +80,42 @@ func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = no
 // WithMaxChats sets the cap on chats kept; n < 1 is taken as 1.
 func WithMaxChats(n int) Option { return func(s *Store) { s.maxChats = max(n, 1) } }
 
+// WithMaxBytes sets the cap on the bytes kept (see DefaultMaxBytes); n < 1
+// keeps the default.
+func WithMaxBytes(n int64) Option {
+	return func(s *Store) {
+		if n > 0 {
+			s.maxBytes = n
+		}
+	}
+}
+
 // WithRetention sets how long an ended, delivered chat is kept.
 func WithRetention(d time.Duration) Option { return func(s *Store) { s.retention = d } }
 
-// WithLogger sets where evictions are logged.
+// WithLogger sets where evictions are logged: the command's own logger, so
+// that they read as its other lines do.
 func WithLogger(l *slog.Logger) Option { return func(s *Store) { s.log = l } }
 
 // New returns an empty store.
 func New(opts ...Option) *Store {
 	s := &Store{
-		ttl: DefaultTTL, retention: DefaultRetention, maxChats: DefaultMaxChats,
+		ttl: DefaultTTL, retention: DefaultRetention, maxChats: DefaultMaxChats, maxBytes: DefaultMaxBytes,
 		now: time.Now, log: slog.Default(),
 		chats: map[int64]*entry{}, lru: list.New(),
 	}
 	for _, o := range opts {
 		o(s)
 	}
+	s.evicted = evictions{log: s.log, what: "chat"}
 	return s
+}
+
+// Bytes returns the estimated bytes the store holds, which its cap bounds.
+func (s *Store) Bytes() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bytes
 }
 
 // Len returns how many chats the store holds.
@@ -140,10 +163,11 @@ func (e *entry) done() bool {
 func (s *Store) drop(e *entry) {
 	s.lru.Remove(e.elem)
 	delete(s.chats, e.id)
+	s.bytes -= e.size
 }
 
-// touch records a write at now to id's entry, creating it, and enforces
-// the bounds. Callers hold s.mu.
+// touch records a write at now to id's entry, creating it; the caller
+// then changes the entry and calls fit. Callers hold s.mu.
 func (s *Store) touch(id int64, active, now time.Time) *entry {
 	e, ok := s.live(id, now)
 	if !ok {
@@ -157,21 +181,30 @@ func (s *Store) touch(id int64, active, now time.Time) *entry {
 	if active.After(e.active) {
 		e.active = active
 	}
+	return e
+}
+
+// fit counts e's new size and enforces the bounds, deleting the expired
+// entries and, past a cap, the least recently written, e aside. Callers
+// hold s.mu.
+func (s *Store) fit(e *entry, now time.Time) {
+	size := chatSize(e)
+	s.bytes += size - e.size
+	e.size = size
 	// The list is in write order, so expired entries gather at its front.
 	for f := s.lru.Front(); f != nil && f.Value.(*entry) != e; f = s.lru.Front() {
 		old := f.Value.(*entry)
 		switch {
 		case s.expired(old, now):
 			s.drop(old)
-		case len(s.chats) > s.maxChats:
-			s.log.Warn("embedded store full: evicted the least recently active chat",
-				"chat", old.id, "max_chats", s.maxChats, "last_write", old.touched)
+		case len(s.chats) > s.maxChats || s.bytes > s.maxBytes:
 			s.drop(old)
+			s.evicted.add(now, "chat", old.id, "last_write", old.touched, "chats", len(s.chats), "max_chats", s.maxChats,
+				"bytes", s.bytes, "max_bytes", s.maxBytes)
 		default:
-			return e
+			return
 		}
 	}
-	return e
 }
 
 // Load returns copies of the chat's head and newest records.
@@ -205,6 +238,7 @@ func (s *Store) Append(_ context.Context, id int64, r *convai.Record) error {
 	rec.Final = cloneScores(rec.Final)
 	e.records = append(e.records, rec)
 	e.records = keep(e.records)
+	s.fit(e, now)
 	return nil
 }
 
@@ -288,6 +322,7 @@ func (s *Store) Commit(_ context.Context, h convai.Head, prev int64) error {
 	e := s.touch(h.ChatID, h.IdleSince(), now)
 	e.head = h
 	e.head.Recent = slices.Clone(h.Recent)
+	s.fit(e, now)
 	return nil
 }
 

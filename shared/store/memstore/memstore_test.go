@@ -33,8 +33,53 @@ func TestFaults(t *testing.T) {
 }
 
 // TestBounded: past the cap the least recently active chat is evicted and
-// logged; an ended, delivered chat is dropped after the retention; memory
+// logged (once a minute at most, in the logger's format); an ended, delivered chat is dropped after the retention; memory
 // stays flat across 100,000 one-message chats.
+// TestBoundedBytes: the chats' bytes are capped too. 2,000 chats of long
+// emoji messages (some 250 MB of text) keep the store's estimate under
+// the cap and the heap near it; the newest chats are kept.
+func TestBoundedBytes(t *testing.T) {
+	const maxBytes = 16 << 20
+	s := memstore.New(memstore.WithMaxBytes(maxBytes), memstore.WithLogger(slog.New(slog.DiscardHandler)))
+	e := &convai.Engine{Store: s, Sender: &storetest.Sender{}, Replier: storetest.Brain{}, Evaluator: storetest.Brain{},
+		Log: slog.New(slog.DiscardHandler)}
+	ctx := context.Background()
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	before := heap()
+	for id := range int64(2000) {
+		if err := e.Handle(ctx, convai.Update{ChatID: id, Text: "/start emoji"}); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 8 {
+			// 4,000 emoji of 4 bytes, each message its own string.
+			text := strconv.Itoa(i) + strings.Repeat("😀", 4000)
+			if err := e.Handle(ctx, convai.Update{ChatID: id, Text: text}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if b := s.Bytes(); b > maxBytes {
+			t.Fatalf("after chat %d: the store holds %d bytes, over its cap of %d", id, b, maxBytes)
+		}
+	}
+	grew := int64(heap()) - int64(before)
+	t.Logf("store estimate %d KB, %d chats kept; heap grew %d KB", s.Bytes()>>10, s.Len(), grew>>10)
+	if grew > 2*maxBytes {
+		t.Errorf("heap grew %d KB for a store capped at %d KB: the estimate is off", grew>>10, maxBytes>>10)
+	}
+	if _, err := s.Load(ctx, 1999); err != nil {
+		t.Errorf("the newest chat: %v", err)
+	}
+	if _, err := s.Load(ctx, 0); !errors.Is(err, duet.ErrNotFound) {
+		t.Errorf("the oldest chat: got %v, want it evicted", err)
+	}
+	runtime.KeepAlive(s)
+}
+
 func TestBounded(t *testing.T) {
 	var logged bytes.Buffer
 	clock := storetest.NewClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
@@ -62,8 +107,13 @@ func TestBounded(t *testing.T) {
 	if _, err := s.Load(ctx, 149); err != nil {
 		t.Errorf("the most recent chat: %v", err)
 	}
-	if got := strings.Count(logged.String(), "evicted"); got != 50 {
-		t.Errorf("logged %d evictions, want 50", got)
+	if got, want := logged.String(), "level=WARN msg=\"embedded store full: evicted the least recently used chat"; strings.Count(got, "\n") != 1 || !strings.Contains(got, want) || !strings.Contains(got, " chat=0 ") {
+		t.Errorf("logged %q, want one line %q… naming chat 0 (the first of 50 evictions within a minute)", got, want)
+	}
+	clock.Advance(time.Minute)
+	handle(150, "/start one more")
+	if got := logged.String(); strings.Count(got, "\n") != 2 || !strings.Contains(got, "evicted=50") {
+		t.Errorf("logged %q, want a second line a minute later counting the 50 evictions since the first", got)
 	}
 
 	handle(149, "/end")
