@@ -29,7 +29,7 @@ func runPoll(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	store, _, err := app.Stores(ctx, cfg)
+	store, _, err := app.Stores(ctx, cfg, log)
 	if err != nil {
 		return err
 	}

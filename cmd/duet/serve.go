@@ -51,7 +51,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		log.Warn("TELEGRAM_WEBHOOK_SECRET is not set: POST /telegram accepts updates from anyone who can reach it; set it before exposing this server")
 	}
 	// One store client and one set of back ends serve both bots.
-	chats, exchanges, err := app.Stores(ctx, cfg)
+	chats, exchanges, err := app.Stores(ctx, cfg, log)
 	if err != nil {
 		return err
 	}

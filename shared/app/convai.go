@@ -40,11 +40,13 @@ func DynamoStore(ctx context.Context, cfg config.Config) (*dynamo.Store, error) 
 }
 
 // Stores returns the stores of both bots: one DynamoDB store (one client)
-// when SESSIONS_TABLE is set, else the embedded in-process ones.
-func Stores(ctx context.Context, cfg config.Config) (convai.Store, annex.Store, error) {
+// when SESSIONS_TABLE is set, else the embedded in-process ones, bounded
+// by LOCAL_MAX_CHATS and LOCAL_MAX_BYTES and logging their evictions to log.
+func Stores(ctx context.Context, cfg config.Config, log *slog.Logger) (convai.Store, annex.Store, error) {
 	if cfg.SessionsTable == "" {
-		chats := memstore.New(memstore.WithTTL(cfg.SessionTTL), memstore.WithMaxChats(cfg.LocalMaxChats))
-		return chats, memstore.NewAnnex(memstore.WithTTL(cfg.SessionTTL)), nil
+		opts := []memstore.Option{memstore.WithTTL(cfg.SessionTTL), memstore.WithMaxChats(cfg.LocalMaxChats),
+			memstore.WithMaxBytes(cfg.LocalMaxBytes), memstore.WithLogger(log)}
+		return memstore.New(opts...), memstore.NewAnnex(opts...), nil
 	}
 	s, err := DynamoStore(ctx, cfg)
 	if err != nil {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,6 +20,7 @@ import (
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/store/dynamo"
 	"github.com/duetbot/duet/shared/store/memstore"
+	"github.com/duetbot/duet/shared/store/storetest"
 )
 
 // botAPI is a fake Telegram Bot API speaking the real wire format: it
@@ -68,8 +70,14 @@ func (b *botAPI) messages() []sent {
 	return append([]sent(nil), b.sent...)
 }
 
+// TestStoresEmbedded: without SESSIONS_TABLE the stores are the embedded
+// ones, bounded as configured, logging their evictions through the
+// command's logger (in its format, not the standard library's).
 func TestStoresEmbedded(t *testing.T) {
-	chats, exchanges, err := Stores(context.Background(), config.Config{SessionTTL: time.Hour})
+	var logged bytes.Buffer
+	log := CLILogger(&logged, slog.LevelInfo)
+	cfg := config.Config{SessionTTL: time.Hour, LocalMaxChats: 1, LocalMaxBytes: config.DefaultLocalMaxBytes}
+	chats, exchanges, err := Stores(context.Background(), cfg, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,6 +86,15 @@ func TestStoresEmbedded(t *testing.T) {
 	}
 	if _, ok := exchanges.(*memstore.Annex); !ok {
 		t.Errorf("annex store %T, want the embedded one", exchanges)
+	}
+	e := &convai.Engine{Store: chats, Sender: &storetest.Sender{}, Replier: storetest.Brain{}, Evaluator: storetest.Brain{}, Log: log}
+	for id := range int64(2) {
+		if err := e.Handle(context.Background(), convai.Update{ChatID: id + 1, Text: "/start"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := logged.String(); !strings.HasPrefix(got, "time=") || !strings.Contains(got, "level=WARN msg=\"embedded store full") || !strings.Contains(got, "max_chats=1") {
+		t.Errorf("logged %q, want the eviction in the CLI logger's format", got)
 	}
 }
 
@@ -135,7 +152,7 @@ func TestConvAIOnDynamo(t *testing.T) {
 		t.Errorf("after /end: %d messages, last %q (%v); want 3, the last a valid final", len(got), got[len(got)-1].Text, err)
 	}
 
-	chats, exchanges, err := Stores(ctx, cfg)
+	chats, exchanges, err := Stores(ctx, cfg, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

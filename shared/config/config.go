@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -25,6 +26,7 @@ type Config struct {
 	SessionTTL            time.Duration // SESSION_TTL
 	DeliveryTimeout       time.Duration // DELIVERY_TIMEOUT
 	LocalMaxChats         int           // LOCAL_MAX_CHATS
+	LocalMaxBytes         int64         // LOCAL_MAX_BYTES
 	AnnexCallerKey        string        // ANNEX_CALLER_KEY (secret)
 	AnnexPersonName       string        // ANNEX_PERSON_NAME
 	AnnexPersonaFile      string        // ANNEX_PERSONA_FILE
@@ -64,6 +66,9 @@ const (
 	DefaultDeliveryTimeout = 20 * time.Second
 	// DefaultLocalMaxChats caps the chats the embedded store keeps.
 	DefaultLocalMaxChats = 10_000
+	// DefaultLocalMaxBytes caps the bytes each embedded store keeps (the
+	// chats; the annex exchanges).
+	DefaultLocalMaxBytes = 128 << 20
 	DefaultBrain         = "offline"
 	DefaultBrainTimeout  = 10 * time.Second
 	DefaultOpenAIBaseURL = "https://api.openai.com/v1"
@@ -105,6 +110,7 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		SessionTTL:                     dur("SESSION_TTL", DefaultSessionTTL),
 		DeliveryTimeout:                dur("DELIVERY_TIMEOUT", DefaultDeliveryTimeout),
 		LocalMaxChats:                  DefaultLocalMaxChats,
+		LocalMaxBytes:                  DefaultLocalMaxBytes,
 		AnnexCallerKey:                 get("ANNEX_CALLER_KEY", ""),
 		AnnexPersonName:                get("ANNEX_PERSON_NAME", ""),
 		AnnexPersonaFile:               get("ANNEX_PERSONA_FILE", ""),
@@ -133,6 +139,14 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 			errs = append(errs, fmt.Errorf("LOCAL_MAX_CHATS=%q: want a whole number of at least 1", v))
 		} else {
 			c.LocalMaxChats = n
+		}
+	}
+	if v := get("LOCAL_MAX_BYTES", ""); v != "" {
+		n, err := parseBytes(v)
+		if err != nil || n < 1<<20 {
+			errs = append(errs, fmt.Errorf("LOCAL_MAX_BYTES=%q: want a size of at least 1MiB, such as 256MiB or 1GiB", v))
+		} else {
+			c.LocalMaxBytes = n
 		}
 	}
 	if v := get("CHAT_MAX_TURNS", ""); v != "" {
@@ -205,6 +219,23 @@ func (c Config) String() string {
 		c.SweepInterval, c.SessionsTable, c.DynamoDBEndpoint, c.SessionTTL, mask(c.AnnexCallerKey),
 		c.AnnexPersonName, c.AnnexPersonaFile, c.Brain, c.BrainModel, c.BrainTimeout, c.OpenAIBaseURL,
 		mask(c.OpenAIAPIKey), []string{c.TelegramBotTokenParameter, c.TelegramWebhookSecretParameter, c.AnnexCallerKeyParameter, c.OpenAIAPIKeyParameter})
+}
+
+// parseBytes reads a size: a whole number of bytes, or of KiB, MiB or
+// GiB ("256MiB").
+func parseBytes(v string) (int64, error) {
+	unit := int64(1)
+	for suffix, u := range map[string]int64{"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30} {
+		if n, ok := strings.CutSuffix(v, suffix); ok {
+			v, unit = strings.TrimSpace(n), u
+			break
+		}
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 || n > math.MaxInt64/unit {
+		return 0, fmt.Errorf("size %q: want a whole number of bytes, KiB, MiB or GiB", v)
+	}
+	return n * unit, nil
 }
 
 func mask(s string) string {

@@ -84,7 +84,17 @@ func TestDeliveryAndLocalStoreLimits(t *testing.T) {
 	if err != nil || c.DeliveryTimeout != 9*time.Second || c.LocalMaxChats != 500 {
 		t.Errorf("set: got %v, %d, %v; want 9s, 500", c.DeliveryTimeout, c.LocalMaxChats, err)
 	}
-	for _, bad := range []map[string]string{{"LOCAL_MAX_CHATS": "0"}, {"LOCAL_MAX_CHATS": "many"}, {"DELIVERY_TIMEOUT": "-1s"}} {
+	for v, want := range map[string]int64{"256MiB": 256 << 20, "1GiB": 1 << 30, "2097152": 2 << 20, "4096 KiB": 4 << 20} {
+		c, err := Load(env(map[string]string{"LOCAL_MAX_BYTES": v}))
+		if err != nil || c.LocalMaxBytes != want {
+			t.Errorf("LOCAL_MAX_BYTES=%s: got %d, %v; want %d", v, c.LocalMaxBytes, err, want)
+		}
+	}
+	if c, _ := Load(env(nil)); c.LocalMaxBytes != DefaultLocalMaxBytes {
+		t.Errorf("LOCAL_MAX_BYTES unset: got %d, want %d", c.LocalMaxBytes, DefaultLocalMaxBytes)
+	}
+	for _, bad := range []map[string]string{{"LOCAL_MAX_CHATS": "0"}, {"LOCAL_MAX_CHATS": "many"}, {"DELIVERY_TIMEOUT": "-1s"},
+		{"LOCAL_MAX_BYTES": "1KiB"}, {"LOCAL_MAX_BYTES": "lots"}, {"LOCAL_MAX_BYTES": "-5MiB"}, {"LOCAL_MAX_BYTES": "99999999999GiB"}} {
 		if _, err := Load(env(bad)); err == nil {
 			t.Errorf("Load(%v): got no error", bad)
 		}

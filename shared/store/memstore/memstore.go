@@ -95,7 +95,13 @@ func WithRetention(d time.Duration) Option { return func(s *Store) { s.retention
 
 // WithLogger sets where evictions are logged: the command's own logger, so
 // that they read as its other lines do.
-func WithLogger(l *slog.Logger) Option { return func(s *Store) { s.log = l } }
+func WithLogger(l *slog.Logger) Option {
+	return func(s *Store) {
+		if l != nil {
+			s.log = l
+		}
+	}
+}
 
 // New returns an empty store.
 func New(opts ...Option) *Store {
