@@ -42,7 +42,7 @@ test: ## every test: the whole suite on a local moto_server (DynamoDB and SSM), 
 	echo "DynamoDB tests against $$DYNAMODB_ENDPOINT, SSM Parameter Store tests against $$AWS_ENDPOINT_URL_SSM"; \
 	$(GO) test -race -count=1 ./...
 	@set -e; \
-	pkgs=$$(grep -l 'Getenv("DYNAMODB_ENDPOINT")' $$(git ls-files -co --exclude-standard '*_test.go') | xargs -n1 dirname | sort -u | sed 's|^|./|'); \
+	pkgs=$$(grep -lE 'dynamotest\.Endpoint\(|Getenv\("DYNAMODB_ENDPOINT"\)' $$(git ls-files -co --exclude-standard '*_test.go') | xargs -n1 dirname | sort -u | sed 's|^|./|'); \
 	eval "$$(./.ci/dynalite)"; trap 'kill $$DYNALITE_PID 2>/dev/null' EXIT; \
 	echo "DynamoDB tests against $$DYNAMODB_ENDPOINT (dynalite):" $$pkgs; \
 	$(GO) test -race -count=1 $$pkgs

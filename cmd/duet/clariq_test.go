@@ -17,6 +17,7 @@ import (
 	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/store/dynamo/dynamotest"
 )
 
 // clariqData returns the ClariQ data directory, or skips.
@@ -134,10 +135,7 @@ func TestClariqErrors(t *testing.T) {
 // the DynamoDB store with BRAIN=clariq and no CLARIQ_BANK, whose bank
 // comes from the table.
 func TestClariqImportThenChat(t *testing.T) {
-	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
-	if endpoint == "" {
-		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
-	}
+	endpoint := dynamotest.Endpoint(t)
 	table := "clariq-import-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	t.Setenv("SESSIONS_TABLE", table)
 	t.Setenv("CLARIQ_BANK", "")

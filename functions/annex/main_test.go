@@ -19,6 +19,7 @@ import (
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/httpapi"
 	"github.com/duetbot/duet/shared/store/dynamo"
+	"github.com/duetbot/duet/shared/store/dynamo/dynamotest"
 	"github.com/duetbot/duet/shared/store/memstore"
 )
 
@@ -145,10 +146,7 @@ func TestImportedPersonaFoundAnyCase(t *testing.T) {
 // into the table answers through the handler newHandler builds, and
 // without ANNEX_CALLER_KEY the function refuses to start.
 func TestNewHandlerOnDynamo(t *testing.T) {
-	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
-	if endpoint == "" {
-		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
-	}
+	endpoint := dynamotest.Endpoint(t)
 	ctx := context.Background()
 	client, err := dynamo.NewClient(ctx, endpoint)
 	if err != nil {

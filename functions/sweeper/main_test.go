@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,20 +12,9 @@ import (
 
 	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/store/memstore"
 )
-
-type recorder struct {
-	mu   sync.Mutex
-	sent map[int64][]string
-}
-
-func (r *recorder) Send(_ context.Context, chatID int64, text string) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.sent[chatID] = append(r.sent[chatID], text)
-	return nil
-}
 
 // TestScheduledEvent decodes events/sweeper-schedule.json as Lambda does and
 // runs one sweep: the idle chat is ended once, the active one is left alone.
@@ -41,7 +29,7 @@ func TestScheduledEvent(t *testing.T) {
 	}
 	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	rec := &recorder{sent: map[int64][]string{}}
+	rec := &convaitest.Outbox{}
 	brain := offline.New()
 	engine := &convai.Engine{
 		Store: memstore.New(memstore.WithClock(clock)), Sender: rec, Replier: brain, Evaluator: brain,
@@ -67,12 +55,12 @@ func TestScheduledEvent(t *testing.T) {
 	if res.Ended != 1 {
 		t.Fatalf("sweep ended %d chats, want 1", res.Ended)
 	}
-	sent := rec.sent[1]
+	sent := rec.Of(1)
 	if final, err := convai.Validate(sent[len(sent)-1], true); !final || err != nil {
 		t.Errorf("idle chat's last message %s: want a valid /end (%v)", sent[len(sent)-1], err)
 	}
-	if len(rec.sent[2]) != 0 {
-		t.Errorf("active chat got %q, want nothing", rec.sent[2])
+	if len(rec.Of(2)) != 0 {
+		t.Errorf("active chat got %q, want nothing", rec.Of(2))
 	}
 	if res, _ := h.Handle(ctx, ev); res.Ended != 0 {
 		t.Errorf("second sweep ended %d chats, want 0", res.Ended)

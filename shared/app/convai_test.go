@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/store/dynamo"
+	"github.com/duetbot/duet/shared/store/dynamo/dynamotest"
 	"github.com/duetbot/duet/shared/store/memstore"
 	"github.com/duetbot/duet/shared/store/storetest"
 )
@@ -211,10 +211,7 @@ func TestDeliverOnDynamo(t *testing.T) {
 // Bot API; it skips the test without DYNAMODB_ENDPOINT.
 func engineOnDynamo(t *testing.T, prefix string) (*convai.Engine, *botAPI, config.Config) {
 	t.Helper()
-	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
-	if endpoint == "" {
-		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
-	}
+	endpoint := dynamotest.Endpoint(t)
 	ctx := context.Background()
 	table := fmt.Sprintf("%s-%d", prefix, time.Now().UnixNano())
 	client, err := dynamo.NewClient(ctx, endpoint)

@@ -12,12 +12,13 @@ import (
 
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/duet"
 )
 
 // slowOutbox is an outbox whose Send takes delay and honours its context.
 type slowOutbox struct {
-	outbox
+	convaitest.Outbox
 	delay time.Duration
 	calls atomic.Int64
 }
@@ -29,7 +30,7 @@ func (o *slowOutbox) Send(ctx context.Context, chatID int64, text string) error 
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	return o.outbox.Send(ctx, chatID, text)
+	return o.Outbox.Send(ctx, chatID, text)
 }
 
 // TestConcurrentDuplicates delivers every update twice at the same moment
@@ -60,7 +61,7 @@ func TestConcurrentDuplicates(t *testing.T) {
 	}
 	wg.Wait()
 	for id := range int64(chats) {
-		sent := out.of(id)
+		sent := out.Of(id)
 		if len(sent) != 4 {
 			t.Errorf("chat %d: got %d messages, want 4 (context reply, two replies, final): %q", id, len(sent), sent)
 			continue
@@ -76,13 +77,13 @@ func TestConcurrentDuplicates(t *testing.T) {
 func TestNoOvertaking(t *testing.T) {
 	f := newFixture(t)
 	mustHandle(t, f, 1, 1, "/start ctx")
-	f.out.setFail(errors.New("telegram is down"))
+	f.out.Fail(errors.New("telegram is down"))
 	if err := f.handle(t, 1, 2, "first"); !errors.Is(err, convai.ErrUndelivered) {
 		t.Fatalf("Handle with a dead Bot API = %v, want ErrUndelivered", err)
 	}
-	f.out.setFail(nil)
+	f.out.Fail(nil)
 	mustHandle(t, f, 1, 3, "second")
-	sent := f.out.of(1)
+	sent := f.out.Of(1)
 	want := []string{"re 1: first", "re 3: second"}
 	if len(sent) != len(want) {
 		t.Fatalf("sent %q, want replies to first then second", sent)
@@ -93,7 +94,7 @@ func TestNoOvertaking(t *testing.T) {
 		}
 	}
 	mustHandle(t, f, 1, 2, "first") // Telegram's retry of the failed update
-	if got := len(f.out.of(1)); got != 2 {
+	if got := len(f.out.Of(1)); got != 2 {
 		t.Errorf("the retry sent %d more messages, want none", got-2)
 	}
 }
@@ -129,7 +130,7 @@ func TestWaitsForEarlierSender(t *testing.T) {
 
 // gatedOutbox blocks every Send until release is closed.
 type gatedOutbox struct {
-	outbox
+	convaitest.Outbox
 	release chan struct{}
 	entered chan struct{}
 }
@@ -144,12 +145,12 @@ func (o *gatedOutbox) Send(ctx context.Context, chatID int64, text string) error
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	return o.outbox.Send(ctx, chatID, text)
+	return o.Outbox.Send(ctx, chatID, text)
 }
 
 func (o *gatedOutbox) texts(t *testing.T) []string {
 	var out []string
-	for _, m := range o.of(1) {
+	for _, m := range o.Of(1) {
 		out = append(out, decode(t, m)["text"].(string))
 	}
 	return out
@@ -167,7 +168,7 @@ func TestCallerHangsUp(t *testing.T) {
 	if err := f.engine.Handle(ctx, convai.Update{UpdateID: 2, ChatID: 1, Text: "hello"}); err != nil {
 		t.Fatalf("Handle after the caller hung up: %v", err)
 	}
-	if sent := out.of(1); len(sent) != 1 {
+	if sent := out.Of(1); len(sent) != 1 {
 		t.Fatalf("sent %q, want the reply", sent)
 	}
 }
@@ -185,21 +186,21 @@ func TestSessionDeduplication(t *testing.T) {
 	mustHandle(t, f, 1, 1, "/start two\n/begin")
 	mustHandle(t, f, 1, 2, "hello")
 	mustHandle(t, f, 1, 3, "/end")
-	if got := len(f.out.of(1)); got != 6 {
+	if got := len(f.out.Of(1)); got != 6 {
 		t.Errorf("two sessions with the same ids sent %d messages, want 6", got)
 	}
 	// A server that restarts its counter mid-session.
 	mustHandle(t, f, 2, 5, "/start x")
 	mustHandle(t, f, 2, 6, "first")
 	mustHandle(t, f, 2, 6, "not the same message")
-	if got := len(f.out.of(2)); got != 2 {
+	if got := len(f.out.Of(2)); got != 2 {
 		t.Errorf("a reused id with new text sent %d replies in all, want 2", got)
 	}
 }
 
 // commandBrain answers every message with a protocol command.
 type commandBrain struct {
-	echoBrain
+	convaitest.Echo
 	text string
 }
 
@@ -214,11 +215,11 @@ func TestReplyIsNeverACommand(t *testing.T) {
 				f := newFixture(t)
 				f.engine.Replier = commandBrain{text: text}
 				if fallback {
-					f.engine.Fallback = echoBrain{}
+					f.engine.Fallback = convaitest.Echo{}
 				}
 				mustHandle(t, f, 1, 1, "/start ctx")
 				mustHandle(t, f, 1, 2, "hello")
-				sent := f.out.of(1)
+				sent := f.out.Of(1)
 				if len(sent) != 1 {
 					t.Fatalf("sent %q, want one reply", sent)
 				}
@@ -242,7 +243,7 @@ func TestBacklogIsBounded(t *testing.T) {
 	f := newFixture(t)
 	f.engine.MaxTurns = 100
 	mustHandle(t, f, 1, 1, "/start ctx")
-	f.out.setFail(errors.New("down"))
+	f.out.Fail(errors.New("down"))
 	accepted := 0
 	for i := range convai.Window + 2 {
 		err := f.handle(t, 1, int64(10+i), fmt.Sprintf("m%d", i))
@@ -257,14 +258,14 @@ func TestBacklogIsBounded(t *testing.T) {
 	if accepted != convai.Window-1 {
 		t.Errorf("accepted %d undelivered messages, want %d", accepted, convai.Window-1)
 	}
-	f.out.setFail(nil)
+	f.out.Fail(nil)
 	if err := f.engine.Deliver(context.Background(), 1); err != nil {
 		t.Fatal(err)
 	}
-	if got := len(f.out.of(1)); got != accepted {
+	if got := len(f.out.Of(1)); got != accepted {
 		t.Errorf("delivered %d, want the %d accepted, in order", got, accepted)
 	}
-	for i, m := range f.out.of(1) {
+	for i, m := range f.out.Of(1) {
 		if want := fmt.Sprintf("re %d: m%d", 2*i+1, i); decode(t, m)["text"] != want && i < 4 {
 			t.Errorf("reply %d = %v, want %q", i, decode(t, m)["text"], want)
 		}
@@ -272,7 +273,7 @@ func TestBacklogIsBounded(t *testing.T) {
 }
 
 // enderBrain ends the chat on the partner's second message.
-type enderBrain struct{ echoBrain }
+type enderBrain struct{ convaitest.Echo }
 
 func (b enderBrain) ReplyEnd(ctx context.Context, req brain.Request) (string, bool, error) {
 	n := 0
@@ -296,7 +297,7 @@ func TestReplierEndsChat(t *testing.T) {
 	mustHandle(t, f, 1, 1, "/start a request")
 	mustHandle(t, f, 1, 2, "an answer")
 	mustHandle(t, f, 1, 3, "another answer")
-	sent := f.out.of(1)
+	sent := f.out.Of(1)
 	if len(sent) != 3 {
 		t.Fatalf("sent %q, want a reply, the closing line and the final", sent)
 	}
@@ -352,8 +353,8 @@ func TestCommitRetriesTheSameWrite(t *testing.T) {
 		t.Fatalf("%d commit failures left unspent", n+1)
 	}
 	mustHandle(t, f, 1, 4, "third")
-	if got, want := len(f.out.of(1)), 3; got != want {
-		t.Errorf("the chat received %d messages, want %d: %q", got, want, f.out.of(1))
+	if got, want := len(f.out.Of(1)), 3; got != want {
+		t.Errorf("the chat received %d messages, want %d: %q", got, want, f.out.Of(1))
 	}
 	c, err := f.store.Load(context.Background(), 1)
 	if err != nil {

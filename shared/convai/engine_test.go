@@ -14,83 +14,25 @@ import (
 
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/duet"
 	"github.com/duetbot/duet/shared/store/memstore"
 )
 
-// echoBrain replies with a numbered echo and rates by word count, so tests
-// can tell which message each reply answers.
-type echoBrain struct{}
-
-func (echoBrain) Reply(_ context.Context, r brain.Request) (string, error) {
-	if r.Closing {
-		return "farewell", nil
-	}
-	if last, ok := r.LastPartner(); ok {
-		return fmt.Sprintf("re %d: %s", len(r.Turns), last), nil
-	}
-	return "about " + r.Context, nil
-}
-
-func (echoBrain) Rate(_ context.Context, r brain.Request) (int, error) {
-	last, _ := r.LastPartner()
-	return len(strings.Fields(last)), nil
-}
-
-func (echoBrain) Final(_ context.Context, r brain.Request) (brain.Scores, error) {
-	return brain.Scores{Quality: 5, Breadth: 6, Engagement: len(r.Turns)}, nil
-}
-
-// outbox records sent messages and fails while fail is set.
-type outbox struct {
-	mu   sync.Mutex
-	sent map[int64][]string
-	fail error
-}
-
-func (o *outbox) Send(_ context.Context, chatID int64, text string) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.fail != nil {
-		return o.fail
-	}
-	if o.sent == nil {
-		o.sent = map[int64][]string{}
-	}
-	o.sent[chatID] = append(o.sent[chatID], text)
-	return nil
-}
-
-func (o *outbox) setFail(err error) { o.mu.Lock(); o.fail = err; o.mu.Unlock() }
-
-func (o *outbox) of(id int64) []string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return append([]string(nil), o.sent[id]...)
-}
-
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time          { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
-
 type fixture struct {
 	engine *convai.Engine
 	store  *memstore.Store
-	out    *outbox
-	clock  *clock
+	out    *convaitest.Outbox
+	clock  *convaitest.Clock
 }
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	clk := &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}
+	clk := convaitest.NewClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
 	st := memstore.New(memstore.WithClock(clk.Now), memstore.WithTTL(time.Hour))
-	out := &outbox{}
+	out := &convaitest.Outbox{}
 	return &fixture{
-		engine: &convai.Engine{Store: st, Sender: out, Replier: echoBrain{}, Evaluator: echoBrain{}, Now: clk.Now, MaxTurns: 5,
+		engine: &convai.Engine{Store: st, Sender: out, Replier: convaitest.Echo{}, Evaluator: convaitest.Echo{}, Now: clk.Now, MaxTurns: 5,
 			Log: slog.New(slog.DiscardHandler)},
 		store: st, out: out, clock: clk,
 	}
@@ -142,12 +84,12 @@ func TestChatLifecycle(t *testing.T) {
 	f := newFixture(t)
 	const id = -1 << 40
 	mustHandle(t, f, id, 0, "/start A wasp is on your wrist.")
-	if got := f.out.of(id); len(got) != 0 {
+	if got := f.out.Of(id); len(got) != 0 {
 		t.Fatalf("after /start without /begin the bot sent %q, want nothing", got)
 	}
 	mustHandle(t, f, id, 0, "A stinging bug that flies")
 	mustHandle(t, f, id, 0, "/end")
-	sent := f.out.of(id)
+	sent := f.out.Of(id)
 	if len(sent) != 2 {
 		t.Fatalf("sent %d messages, want 2: %q", len(sent), sent)
 	}
@@ -166,11 +108,11 @@ func TestChatLifecycle(t *testing.T) {
 			t.Errorf("Handle(%q) after /end = %v, want ENOTFOUND", text, err)
 		}
 	}
-	if got := len(f.out.of(id)); got != 2 {
+	if got := len(f.out.Of(id)); got != 2 {
 		t.Errorf("after /end the bot sent %d more messages", got-2)
 	}
 	mustHandle(t, f, id, 0, "/start New topic\n/begin")
-	sent = f.out.of(id)
+	sent = f.out.Of(id)
 	if len(sent) != 3 {
 		t.Fatalf("a new /start with /begin sent %d messages, want 1", len(sent)-2)
 	}
@@ -183,7 +125,7 @@ func TestBeginCommand(t *testing.T) {
 	f := newFixture(t)
 	mustHandle(t, f, 7, 0, "/start\nLine one\nLine two")
 	mustHandle(t, f, 7, 0, "/begin")
-	if sent := f.out.of(7); len(sent) != 1 || decode(t, sent[0])["text"] != "about Line one\nLine two" {
+	if sent := f.out.Of(7); len(sent) != 1 || decode(t, sent[0])["text"] != "about Line one\nLine two" {
 		t.Fatalf("after /begin sent %q, want one reply about the whole context", sent)
 	}
 	if err := f.handle(t, 7, 0, "/begin"); duet.Code(err) != duet.EINVALID {
@@ -203,7 +145,7 @@ func TestBotEndsChat(t *testing.T) {
 		f := newFixture(t)
 		mustHandle(t, f, 1, 0, "/start ctx")
 		mustHandle(t, f, 1, 0, "OK. See you!")
-		sent := f.out.of(1)
+		sent := f.out.Of(1)
 		if len(sent) != 2 {
 			t.Fatalf("sent %q, want a reply and the final /end", sent)
 		}
@@ -223,7 +165,7 @@ func TestBotEndsChat(t *testing.T) {
 		for i := range 5 {
 			mustHandle(t, f, 2, 0, fmt.Sprintf("message %d", i))
 		}
-		sent := f.out.of(2)
+		sent := f.out.Of(2)
 		if len(sent) != 6 {
 			t.Fatalf("sent %d messages after 5 partner turns, want 5 replies and /end", len(sent))
 		}
@@ -242,7 +184,7 @@ func TestDuplicateUpdate(t *testing.T) {
 	mustHandle(t, f, 5, 11, "first")
 	mustHandle(t, f, 5, 11, "first")
 	mustHandle(t, f, 5, 10, "/start ctx")
-	if sent := f.out.of(5); len(sent) != 1 {
+	if sent := f.out.Of(5); len(sent) != 1 {
 		t.Fatalf("re-delivered updates sent %d messages, want 1: %q", len(sent), sent)
 	}
 	if got := f.partnerTurns(t, 5); got != 1 {
@@ -253,15 +195,15 @@ func TestDuplicateUpdate(t *testing.T) {
 func TestSendFailureThenRetry(t *testing.T) {
 	f := newFixture(t)
 	mustHandle(t, f, 6, 20, "/start ctx")
-	f.out.setFail(errors.New("connection refused"))
+	f.out.Fail(errors.New("connection refused"))
 	err := f.handle(t, 6, 21, "are you there")
 	if duet.Code(err) != duet.EUNAVAILABLE || !errors.Is(err, convai.ErrUndelivered) {
 		t.Fatalf("Handle with a dead Telegram = %v, want EUNAVAILABLE wrapping ErrUndelivered", err)
 	}
-	f.out.setFail(nil)
+	f.out.Fail(nil)
 	mustHandle(t, f, 6, 21, "are you there") // Telegram's retry
 	mustHandle(t, f, 6, 21, "are you there") // and a stray duplicate
-	sent := f.out.of(6)
+	sent := f.out.Of(6)
 	if len(sent) != 1 || decode(t, sent[0])["text"] != "re 1: are you there" {
 		t.Fatalf("after the retry sent %q, want exactly the stored reply", sent)
 	}
@@ -274,9 +216,9 @@ func TestSweep(t *testing.T) {
 	mustHandle(t, f, 1, 0, "/start idle chat")
 	mustHandle(t, f, 2, 0, "/start busy chat")
 	mustHandle(t, f, 3, 0, "/start stuck chat")
-	f.out.setFail(errors.New("down"))
+	f.out.Fail(errors.New("down"))
 	_ = f.handle(t, 3, 0, "hello")
-	f.out.setFail(nil)
+	f.out.Fail(nil)
 
 	f.clock.Advance(4 * time.Minute)
 	mustHandle(t, f, 2, 0, "still here")
@@ -287,7 +229,7 @@ func TestSweep(t *testing.T) {
 	if res.Delivered != 1 || res.Ended != 0 {
 		t.Errorf("first sweep = %+v, want the stuck reply delivered and nothing ended", res)
 	}
-	if sent := f.out.of(3); len(sent) != 1 {
+	if sent := f.out.Of(3); len(sent) != 1 {
 		t.Errorf("stuck chat got %q, want its stored reply", sent)
 	}
 
@@ -298,15 +240,15 @@ func TestSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Ended != 1 || len(f.out.of(3)) != 1 {
-		t.Errorf("second sweep = %+v, chat 3 got %d messages; want chat 1 ended, chat 3 left open", res, len(f.out.of(3)))
+	if res.Ended != 1 || len(f.out.Of(3)) != 1 {
+		t.Errorf("second sweep = %+v, chat 3 got %d messages; want chat 1 ended, chat 3 left open", res, len(f.out.Of(3)))
 	}
 	f.clock.Advance(4 * time.Minute)
 	if res, err = f.engine.Sweep(ctx); err != nil || res.Ended != 2 {
 		t.Errorf("third sweep = %+v, %v; want chats 2 and 3 ended", res, err)
 	}
 	for _, id := range []int64{1, 3} {
-		sent := f.out.of(id)
+		sent := f.out.Of(id)
 		if final, err := convai.Validate(sent[len(sent)-1], true); !final || err != nil {
 			t.Errorf("chat %d last message %q: want a valid /end", id, sent[len(sent)-1])
 		}
@@ -333,7 +275,7 @@ func TestConcurrentChats(t *testing.T) {
 	}
 	wg.Wait()
 	for id := int64(-50); id < 50; id++ {
-		sent := f.out.of(id)
+		sent := f.out.Of(id)
 		if len(sent) != 3 {
 			t.Fatalf("chat %d got %d replies, want 3", id, len(sent))
 		}
@@ -380,13 +322,13 @@ func TestRacingDeliveries(t *testing.T) {
 		t.Fatalf("stored partner messages %q, want the %d sent", stored, n)
 	}
 	// The partner speaks first (no /begin): the bot sends only replies.
-	sent := f.out.of(9)
+	sent := f.out.Of(9)
 	if len(sent) != n {
 		t.Fatalf("sent %d messages %q, want %d: one per message", len(sent), sent, n)
 	}
 	seen := map[string]bool{}
 	for i, msg := range sent {
-		// echoBrain answers "re <turns so far>: <the partner's message>":
+		// convaitest.Echo answers "re <turns so far>: <the partner's message>":
 		// turn 2i+1 is the reply to the i-th stored message.
 		want := fmt.Sprintf("re %d: %s", 2*i+1, stored[i])
 		if got := decode(t, msg)["text"]; got != want {
@@ -406,11 +348,11 @@ func TestRacingDeliveries(t *testing.T) {
 func TestRestartWithUndelivered(t *testing.T) {
 	f := newFixture(t)
 	mustHandle(t, f, 4, 0, "/start old")
-	f.out.setFail(errors.New("down"))
+	f.out.Fail(errors.New("down"))
 	_ = f.handle(t, 4, 0, "old message")
-	f.out.setFail(nil)
+	f.out.Fail(nil)
 	mustHandle(t, f, 4, 0, "/start new\n/begin")
-	sent := f.out.of(4)
+	sent := f.out.Of(4)
 	if len(sent) != 1 || decode(t, sent[0])["text"] != "about new" {
 		t.Fatalf("sent %q, want only the reply to the new context", sent)
 	}
@@ -419,11 +361,11 @@ func TestRestartWithUndelivered(t *testing.T) {
 	}
 }
 
-// judgeBrain is echoBrain whose final reports what request it saw: the
+// judgeBrain is convaitest.Echo whose final reports what request it saw: the
 // score is the number of candidates (out of range on purpose when large)
 // and the profile guess the last candidate's index plus one (never valid).
 type judgeBrain struct {
-	echoBrain
+	convaitest.Echo
 	mu  sync.Mutex
 	got []*brain.Judge
 }
@@ -471,7 +413,7 @@ func TestRouterDialect(t *testing.T) {
 			mustHandle(t, f, 7, 1, "/start\n"+profile)
 			mustHandle(t, f, 7, 2, "hi there! do you have pets?")
 			mustHandle(t, f, 7, 3, tt.end)
-			sent := f.out.of(7)
+			sent := f.out.Of(7)
 			if len(sent) != 2 {
 				t.Fatalf("sent %d messages, want 2: %q", len(sent), sent)
 			}
@@ -511,7 +453,7 @@ func TestRouterDialect(t *testing.T) {
 			}
 			// A redelivered /end resends the stored final, unchanged.
 			mustHandle(t, f, 7, 3, tt.end)
-			if again := f.out.of(7); len(again) != 2 || len(jb.got) != 1 {
+			if again := f.out.Of(7); len(again) != 2 || len(jb.got) != 1 {
 				t.Errorf("redelivered /end: sent %q, Final called %d times", again, len(jb.got))
 			}
 		})

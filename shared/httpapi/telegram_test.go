@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,27 +16,12 @@ import (
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/httpapi"
 	"github.com/duetbot/duet/shared/store/memstore"
 )
 
 const secret = "test-webhook-secret-123"
-
-type sender struct {
-	mu   sync.Mutex
-	sent []string
-	fail error
-}
-
-func (s *sender) Send(_ context.Context, _ int64, text string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.fail != nil {
-		return s.fail
-	}
-	s.sent = append(s.sent, text)
-	return nil
-}
 
 // failingStore is a store whose every call fails, like DynamoDB when down.
 type failingStore struct{ convai.Store }
@@ -94,7 +78,7 @@ func TestWebhookStatuses(t *testing.T) {
 			if store == nil {
 				store = memstore.New()
 			}
-			out := &sender{}
+			out := &convaitest.Outbox{}
 			resp, err := newWebhook(t, store, out).Handle(context.Background(), tt.req)
 			if err != nil {
 				t.Fatal(err)
@@ -105,36 +89,36 @@ func TestWebhookStatuses(t *testing.T) {
 			if strings.Contains(resp.Body, "connection refused") {
 				t.Errorf("body %s leaks an internal error", resp.Body)
 			}
-			if len(out.sent) != 0 {
-				t.Errorf("sent %q, want nothing", out.sent)
+			if len(out.Texts()) != 0 {
+				t.Errorf("sent %q, want nothing", out.Texts())
 			}
 		})
 	}
 }
 
 func TestWebhookSendFailureIsRetried(t *testing.T) {
-	store, out := memstore.New(), &sender{}
+	store, out := memstore.New(), &convaitest.Outbox{}
 	h := newWebhook(t, store, out)
 	ctx := context.Background()
 	if resp, _ := h.Handle(ctx, request(update(1, -5, "/start Cats or dogs?"), secret, "POST")); resp.StatusCode != 200 {
 		t.Fatalf("/start: %d %s", resp.StatusCode, resp.Body)
 	}
-	out.fail = errors.New("telegram: 502")
+	out.Fail(errors.New("telegram: 502"))
 	msg := request(update(2, -5, "Dogs, because they are loyal and fun to walk."), secret, "POST")
 	if resp, _ := h.Handle(ctx, msg); resp.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("with Telegram down: %d %s, want 503 so that Telegram retries", resp.StatusCode, resp.Body)
 	}
-	out.fail = nil
+	out.Fail(nil)
 	for range 2 { // Telegram's retry, then a duplicate of it
 		if resp, _ := h.Handle(ctx, msg); resp.StatusCode != 200 {
 			t.Fatalf("retry: %d %s", resp.StatusCode, resp.Body)
 		}
 	}
-	if len(out.sent) != 1 {
-		t.Fatalf("sent %d messages after the retry, want exactly 1: %q", len(out.sent), out.sent)
+	if len(out.Texts()) != 1 {
+		t.Fatalf("sent %d messages after the retry, want exactly 1: %q", len(out.Texts()), out.Texts())
 	}
-	if _, err := convai.Validate(out.sent[0], true); err != nil {
-		t.Errorf("reply %s: %v", out.sent[0], err)
+	if _, err := convai.Validate(out.Texts()[0], true); err != nil {
+		t.Errorf("reply %s: %v", out.Texts()[0], err)
 	}
 }
 
@@ -188,13 +172,13 @@ func (refusal) Permanent() bool { return true }
 // dropped, not retried for the life of the session, and the update is
 // answered 200 so that Telegram stops retrying it.
 func TestWebhookDropsRefusedMessages(t *testing.T) {
-	store, out := memstore.New(), &sender{}
+	store, out := memstore.New(), &convaitest.Outbox{}
 	h := newWebhook(t, store, out)
 	ctx := context.Background()
 	if resp, _ := h.Handle(ctx, request(update(1, 8, "/start Cats or dogs?"), secret, "POST")); resp.StatusCode != 200 {
 		t.Fatalf("/start: %d %s", resp.StatusCode, resp.Body)
 	}
-	out.fail = refusal{}
+	out.Fail(refusal{})
 	if resp, _ := h.Handle(ctx, request(update(2, 8, "Dogs, they are loyal."), secret, "POST")); resp.StatusCode != http.StatusOK {
 		t.Fatalf("refused send: %d %s, want 200", resp.StatusCode, resp.Body)
 	}
@@ -216,7 +200,7 @@ func (emptyBrain) Reply(context.Context, brain.Request) (string, error) { return
 // retry, so the webhook answers 200 and logs it rather than 5xx.
 func TestWebhookInternalErrorIsNotRetried(t *testing.T) {
 	b := emptyBrain{offline.New()}
-	engine := &convai.Engine{Store: memstore.New(), Sender: &sender{}, Replier: b, Evaluator: b, Log: slog.New(slog.DiscardHandler)}
+	engine := &convai.Engine{Store: memstore.New(), Sender: &convaitest.Outbox{}, Replier: b, Evaluator: b, Log: slog.New(slog.DiscardHandler)}
 	h := httpapi.NewTelegram(engine, secret, slog.New(slog.DiscardHandler))
 	ctx := context.Background()
 	if resp, _ := h.Handle(ctx, request(update(1, 9, "/start x"), secret, "POST")); resp.StatusCode != 200 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,16 +12,14 @@ import (
 
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/duet"
+	"github.com/duetbot/duet/shared/store/dynamo/dynamotest"
 )
 
 // annexStore returns a Store on a fresh table of the DynamoDB at
 // DYNAMODB_ENDPOINT, or skips the test.
 func annexStore(t *testing.T, opts ...Option) *Store {
 	t.Helper()
-	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
-	if endpoint == "" {
-		t.Skip("DYNAMODB_ENDPOINT is not set; run `moto_server -H 127.0.0.1 -p 5005 &` and DYNAMODB_ENDPOINT=http://127.0.0.1:5005 go test ./shared/store/dynamo/")
-	}
+	endpoint := dynamotest.Endpoint(t)
 	ctx := context.Background()
 	client, err := NewClient(ctx, endpoint)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,16 +12,14 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/duetbot/duet/shared/store/dynamo/dynamotest"
 )
 
 // bankTable returns a client and a fresh table of the DynamoDB at
 // DYNAMODB_ENDPOINT, or skips the test.
 func bankTable(t *testing.T) (*dynamodb.Client, string) {
 	t.Helper()
-	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
-	if endpoint == "" {
-		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` (or moto_server -H 127.0.0.1 -p 5005 & and DYNAMODB_ENDPOINT=http://127.0.0.1:5005) and go test ./shared/store/dynamo/")
-	}
+	endpoint := dynamotest.Endpoint(t)
 	ctx := context.Background()
 	client, err := NewClient(ctx, endpoint)
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -16,8 +15,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/store/dynamo"
+	"github.com/duetbot/duet/shared/store/dynamo/dynamotest"
 	"github.com/duetbot/duet/shared/store/storetest"
 )
 
@@ -25,12 +27,7 @@ import (
 // or skips the test when there is none.
 func client(t *testing.T) *dynamodb.Client {
 	t.Helper()
-	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
-	if endpoint == "" {
-		t.Skip("needs a DynamoDB endpoint: start `moto_server -p 5000`, then run " +
-			"`DYNAMODB_ENDPOINT=http://127.0.0.1:5000 go test ./shared/store/dynamo/` " +
-			"(or `eval \"$(.ci/moto)\"` first)")
-	}
+	endpoint := dynamotest.Endpoint(t)
 	c, err := dynamo.NewClient(context.Background(), endpoint)
 	if err != nil {
 		t.Fatalf("NewClient(%q): %v", endpoint, err)
@@ -309,20 +306,29 @@ func TestCreateTableIdempotent(t *testing.T) {
 	}
 }
 
+// brief replies in a few words, as the cost budget assumes a reply does
+// (convaitest.Echo's repeat the partner's whole message).
+type brief struct{ convaitest.Echo }
+
+// Reply names how many turns the chat has.
+func (brief) Reply(_ context.Context, req brain.Request) (string, error) {
+	return fmt.Sprintf("reply after %d turns", len(req.Turns)), nil
+}
+
 // engine returns an Engine on a fresh table whose calls w counts.
-func engine(t *testing.T) (*convai.Engine, *counting, *storetest.Clock, *storetest.Sender) {
+func engine(t *testing.T) (*convai.Engine, *counting, *convaitest.Clock, *convaitest.Outbox) {
 	t.Helper()
 	c := client(t)
 	w := newCounting(c)
-	clock := storetest.NewClock(time.Now().UTC())
-	sender := &storetest.Sender{}
+	clock := convaitest.NewClock(time.Now().UTC())
+	sender := &convaitest.Outbox{}
 	table := freshTable(t, c)
 	w.readProjection(t, table)
 	e := &convai.Engine{
 		Store:     dynamo.New(w, table, dynamo.WithClock(clock.Now)),
 		Sender:    sender,
-		Replier:   storetest.Brain{},
-		Evaluator: storetest.Brain{},
+		Replier:   brief{},
+		Evaluator: convaitest.Echo{},
 		Now:       clock.Now,
 		Log:       slog.New(slog.DiscardHandler),
 	}

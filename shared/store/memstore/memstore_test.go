@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/duet"
 	"github.com/duetbot/duet/shared/store/memstore"
 	"github.com/duetbot/duet/shared/store/storetest"
@@ -82,10 +83,10 @@ func TestBoundedBytes(t *testing.T) {
 
 func TestBounded(t *testing.T) {
 	var logged bytes.Buffer
-	clock := storetest.NewClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
+	clock := convaitest.NewClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
 	s := memstore.New(memstore.WithClock(clock.Now), memstore.WithMaxChats(100), memstore.WithRetention(time.Minute),
 		memstore.WithLogger(slog.New(slog.NewTextHandler(&logged, nil))))
-	e := &convai.Engine{Store: s, Sender: &storetest.Sender{}, Replier: storetest.Brain{}, Evaluator: storetest.Brain{},
+	e := &convai.Engine{Store: s, Sender: &convaitest.Outbox{}, Replier: convaitest.Echo{}, Evaluator: convaitest.Echo{},
 		Now: clock.Now, Log: slog.New(slog.DiscardHandler)}
 	ctx := context.Background()
 	handle := func(id int64, text string) {

@@ -14,6 +14,5 @@
 //     strictly (a chat exactly at the cutoff is not returned); their order
 //     is not part of the contract.
 //
-// It also holds the fakes those tests drive a convai.Engine with: Clock,
-// Brain and Sender.
+// The fakes those tests drive a convai.Engine with are in convaitest.
 package storetest

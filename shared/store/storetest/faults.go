@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/telegram"
 )
 
@@ -52,7 +52,7 @@ func RunFaults(t *testing.T, cfg FaultConfig, newStore func(t *testing.T) convai
 	engines := make([]*convai.Engine, 2)
 	for i := range engines {
 		engines[i] = &convai.Engine{
-			Store: store, Sender: client, Replier: echo{}, Evaluator: echo{},
+			Store: store, Sender: client, Replier: convaitest.Echo{}, Evaluator: convaitest.Echo{},
 			MaxTurns: 1000, IdleTimeout: time.Hour, OutboxGrace: 300 * time.Millisecond,
 			DeliveryTimeout: 1500 * time.Millisecond, Log: slog.New(engineLog{api}),
 		}
@@ -179,19 +179,7 @@ func (h engineLog) Handle(_ context.Context, r slog.Record) error {
 func (h engineLog) WithAttrs([]slog.Attr) slog.Handler { return h }
 func (h engineLog) WithGroup(string) slog.Handler      { return h }
 
-// echo replies with the partner's message, so that every reply names the
-// message it answers, and rates everything 5.
-type echo struct{}
-
-func (echo) Reply(_ context.Context, req brain.Request) (string, error) {
-	last, _ := req.LastPartner()
-	return "re: " + last, nil
-}
-func (echo) Rate(context.Context, brain.Request) (int, error) { return 5, nil }
-func (echo) Final(context.Context, brain.Request) (brain.Scores, error) {
-	return brain.Scores{Quality: 5, Breadth: 5, Engagement: 5}, nil
-}
-
+// sleepOrDone waits d and reports true, or false once ctx is done.
 func sleepOrDone(ctx context.Context, d time.Duration) bool {
 	select {
 	case <-ctx.Done():
@@ -482,7 +470,7 @@ func (a *faultyBotAPI) check(t *testing.T, want int) (failed []int64) {
 		}
 		ok := len(texts) == want
 		for i := 0; ok && i < want-1; i++ {
-			ok = texts[i] == fmt.Sprintf("re: chat %d message %d", id, i)
+			ok = texts[i] == fmt.Sprintf("re %d: chat %d message %d", 2*i+1, id, i)
 		}
 		if ok {
 			final, err := convai.Validate(msgs[want-1], true)

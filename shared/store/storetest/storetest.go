@@ -14,6 +14,7 @@ import (
 
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/duet"
 )
 
@@ -33,9 +34,9 @@ func Run(t *testing.T, newStore NewStore) {
 	base := time.Now().UTC().Truncate(time.Second).Add(123456789 * time.Nanosecond)
 	ctx := context.Background()
 
-	setup := func(t *testing.T) (*Clock, convai.Store) {
+	setup := func(t *testing.T) (*convaitest.Clock, convai.Store) {
 		t.Helper()
-		clock := NewClock(base)
+		clock := convaitest.NewClock(base)
 		return clock, newStore(t, clock.Now, ttl)
 	}
 
@@ -49,7 +50,7 @@ func Run(t *testing.T, newStore NewStore) {
 	// An unset lifetime (a Config literal without SESSION_TTL) is the
 	// store's default, not an expiry at the next second.
 	t.Run("ZeroTTL", func(t *testing.T) {
-		clock := NewClock(base)
+		clock := convaitest.NewClock(base)
 		s := newStore(t, clock.Now, 0)
 		mustCommit(t, s, &convai.Head{ChatID: 7, Session: 1, Status: convai.Open, PartnerAt: base, Version: 1}, 0)
 		clock.Advance(time.Hour)
@@ -371,8 +372,8 @@ func Run(t *testing.T, newStore NewStore) {
 
 	t.Run("Engine", func(t *testing.T) {
 		clock, s := setup(t)
-		sender := &Sender{}
-		e := &convai.Engine{Store: s, Sender: sender, Replier: Brain{}, Evaluator: Brain{}, Now: clock.Now, Log: slog.New(slog.DiscardHandler)}
+		sender := &convaitest.Outbox{}
+		e := &convai.Engine{Store: s, Sender: sender, Replier: convaitest.Echo{}, Evaluator: convaitest.Echo{}, Now: clock.Now, Log: slog.New(slog.DiscardHandler)}
 		handle := func(id int64, u int64, text string) error {
 			return e.Handle(ctx, convai.Update{UpdateID: u, ChatID: id, Text: text})
 		}
