@@ -17,10 +17,10 @@ import (
 
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/store/dynamo"
 	"github.com/duetbot/duet/shared/store/dynamo/dynamotest"
 	"github.com/duetbot/duet/shared/store/memstore"
-	"github.com/duetbot/duet/shared/store/storetest"
 )
 
 // botAPI is a fake Telegram Bot API speaking the real wire format: it
@@ -87,7 +87,7 @@ func TestStoresEmbedded(t *testing.T) {
 	if _, ok := exchanges.(*memstore.Annex); !ok {
 		t.Errorf("annex store %T, want the embedded one", exchanges)
 	}
-	e := &convai.Engine{Store: chats, Sender: &storetest.Sender{}, Replier: storetest.Brain{}, Evaluator: storetest.Brain{}, Log: log}
+	e := &convai.Engine{Store: chats, Sender: &convaitest.Outbox{}, Replier: convaitest.Echo{}, Evaluator: convaitest.Echo{}, Log: log}
 	for id := range int64(2) {
 		if err := e.Handle(context.Background(), convai.Update{ChatID: id + 1, Text: "/start"}); err != nil {
 			t.Fatal(err)

@@ -42,7 +42,7 @@ func TestFaults(t *testing.T) {
 func TestBoundedBytes(t *testing.T) {
 	const maxBytes = 16 << 20
 	s := memstore.New(memstore.WithMaxBytes(maxBytes), memstore.WithLogger(slog.New(slog.DiscardHandler)))
-	e := &convai.Engine{Store: s, Sender: &storetest.Sender{}, Replier: storetest.Brain{}, Evaluator: storetest.Brain{},
+	e := &convai.Engine{Store: s, Sender: &convaitest.Outbox{}, Replier: convaitest.Echo{}, Evaluator: convaitest.Echo{},
 		Log: slog.New(slog.DiscardHandler)}
 	ctx := context.Background()
 	heap := func() uint64 {
