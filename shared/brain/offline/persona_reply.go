@@ -53,8 +53,8 @@ var (
 func composePersona(req brain.Request, c *analysedContext, rc *readCache) string {
 	pr := c.profile
 	seed := seedOf(req, c, rc)
-	said := newHistory(req.Turns, rc)
 	st := newPersonaState(req, pr, rc)
+	said := &st.said
 
 	var leads []string
 	var facts []int // facts to state, best first; -1 for none
@@ -168,7 +168,7 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			return s
 		}
 	}
-	return distinguish(polish(leads[0]+" "+qs[0]), &said)
+	return distinguish(polish(leads[0]+" "+qs[0]), said)
 }
 
 // safeQuestions are the last resort of a profile chat whose every other

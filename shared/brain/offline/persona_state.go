@@ -14,6 +14,7 @@ type personaState struct {
 	questions []string      // the questions it asked
 	heard     []heard       // what the partner said about themselves, oldest first
 	covered   category      // categories the partner spoke about
+	said      history       // what the bot said
 }
 
 // newPersonaState reads the chat of req once, each message read once for
@@ -30,7 +31,9 @@ func newPersonaState(req brain.Request, pr *profile, rc *readCache) personaState
 			}
 			continue
 		}
-		for _, s := range rc.bot(t.Text).sentences {
+		m := rc.bot(t.Text)
+		st.said.add(m.norm)
+		for _, s := range m.sentences {
 			if s[len(s)-1] == '?' {
 				st.asked |= askCats[s]
 				st.questions = append(st.questions, s)

@@ -33,22 +33,28 @@ func sanitize(r rune) rune {
 // leftovers, single spaces, no space before punctuation, capitals at the
 // start of sentences, a final punctuation mark, at most maxReply characters.
 func polish(s string) string {
-	s = strings.Map(sanitize, s)
-	s = strings.Join(strings.Fields(s), " ")
-	for _, p := range []string{" ,", " .", " ?", " !", " ;", " :"} {
-		s = strings.ReplaceAll(s, p, p[1:])
-	}
 	var b strings.Builder
-	b.Grow(len(s))
-	capital := true
+	b.Grow(len(s) + 1)
+	space, capital := false, true // a space is pending; a capital is due
 	for _, r := range s {
+		switch {
+		case r == '{' || r == '}':
+			continue
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		}
+		if space && !strings.ContainsRune(",.?!;:", r) {
+			b.WriteByte(' ')
+		}
+		space = false
 		switch {
 		case capital && unicode.IsLetter(r):
 			r = unicode.ToUpper(r)
 			capital = false
 		case r == '.' || r == '?' || r == '!':
 			capital = true
-		case capital && !unicode.IsSpace(r):
+		default:
 			capital = false
 		}
 		b.WriteRune(r)

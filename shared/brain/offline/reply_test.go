@@ -201,7 +201,7 @@ func TestDistinguish(t *testing.T) {
 		if said.says(got) {
 			t.Fatalf("distinguish returned %q, which the bot already said", got)
 		}
-		said.said.add(normalize(got))
+		said.add(normalize(got))
 	}
 }
 
