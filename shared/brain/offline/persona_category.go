@@ -6,7 +6,7 @@ import (
 
 // category says what a fact is about, to match questions ("do you have
 // pets?") and to ask the partner about the same.
-type category uint16
+type category uint32
 
 const (
 	catPet category = 1 << iota
@@ -23,6 +23,9 @@ const (
 	catFilms
 	catAge
 	catLooks
+	catPlans
+	catFear
+	catLanguage
 )
 
 // categoryWords maps words to what they are about.

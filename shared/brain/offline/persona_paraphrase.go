@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -62,7 +63,11 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 		*cats |= catJob
 		if len(obj) >= 3 && obj[0] == "as" {
 			job := strings.Join(obj[1:], " ")
-			return []string{"I'm " + job + " by trade", "my job? I'm " + job, "for a living, I'm " + job}, false
+			bare := job // the job without its article: "school teacher, that's my job"
+			if obj[1] == "a" || obj[1] == "an" {
+				bare = strings.Join(obj[2:], " ")
+			}
+			return []string{"I'm " + job + " by trade", "my job? I'm " + job, "for a living, I'm " + job, bare + ", that's my job", "my job? " + bare}, false
 		}
 		if len(obj) >= 2 {
 			where := strings.Join(obj, " ")
@@ -103,6 +108,61 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 	return []string{"I " + adv + " " + strings.Join(rest, " ")}, false
 }
 
+// clefts put the object of "i <verb> <object>" first, which breaks the
+// trigrams of verb and object: "i drive a honda civic" → "what I drive is
+// a honda civic"; "i met taylor swift" → "guess who I met: taylor swift".
+func clefts(v string, obj []string) []string {
+	if len(obj) < 2 || v != "am" && (stopwords.has(v) || adverbs.has(v) || auxiliaries.has(v)) {
+		return nil
+	}
+	if (obj[0] == "a" || obj[0] == "an") && len(obj) >= 2 {
+		// "i drive a tractor" → "a tractor? I drive one": the article goes
+		// with the noun, away from the verb.
+		np, tail := nounPhrase(obj[1:])
+		if len(np) > 2 && isNumber(np[0]) {
+			// "a 2015 honda civic" → "a honda civic from 2015"
+			np = append(slices.Clone(np[1:]), "from", np[0])
+		}
+		out := []string{strings.Join(np, " ") + "? I " + v + " one" + tail}
+		if v == "am" {
+			out = append(out, strings.Join(np, " ")+", that's me"+tail)
+		}
+		return out
+	}
+	if (obj[0] == "at" || obj[0] == "in" || obj[0] == "on") && len(obj) >= 2 {
+		// "i work at a school" → "a school is where I work"
+		where := strings.Join(obj[1:], " ")
+		return []string{where + " is where I " + v, where + " is where you'll find me"}
+	}
+	if stopwords.has(obj[0]) && !determiners.has(obj[0]) {
+		return nil // "i only eat…", "i moved into…": no object to put first
+	}
+	o := strings.Join(obj, " ")
+	switch {
+	case v == "met":
+		return []string{"guess who I met: " + o, "fun fact, I met " + o}
+	case strings.HasSuffix(v, "ed") || pastVerbs.has(v):
+		return []string{"something I " + v + ": " + o, "one thing I " + v + " was " + o, o + ", that's something I " + v}
+	}
+	return []string{"what I " + v + " is " + o, "something I " + v + ": " + o, o + " is what I " + v}
+}
+
+// nounPhrase splits ws at the first preposition or clause word: the noun
+// phrase and the rest, which is returned with a leading space.
+func nounPhrase(ws []string) ([]string, string) {
+	for i, w := range ws {
+		if i > 0 && (boundaries.has(w) || w == "to" || w == "for" || w == "of" || w == "who" || w == "that") {
+			return ws[:i], " " + strings.Join(ws[i:], " ")
+		}
+	}
+	return ws, ""
+}
+
+// pastVerbs are irregular past tenses profiles use.
+var pastVerbs = newSet(`won went grew began broke bought built came drove fell felt fought found flew got gave
+had heard held kept knew left lost made met paid ran rode said saw sold sent sang sat spent stood swam
+taught told thought took wore wrote`)
+
 // mainVerb is the verb of the rest of an "i …" sentence, the verbs of
 // liking as "like".
 func mainVerb(rest []string) string {
@@ -139,9 +199,34 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 		return []string{"I was " + o + " back then", "back in the day I was " + o}
 	}
 	if len(obj) >= 2 && (obj[0] == "a" || obj[0] == "an") {
+		if np, tail := nounPhrase(obj[1:]); tail != "" && occupation(np[len(np)-1]) {
+			// "a nurse at a children's hospital": the job, then where
+			*cats |= catJob
+			job := strings.Join(np, " ")
+			return []string{"I work as " + obj[0] + " " + job + tail, "I'm " + obj[0] + " " + job + tail, "my job? " + job + tail, job + tail + ", that's my job"}
+		}
+		if n := len(obj); n >= 3 && fanWords.has(obj[n-1]) {
+			// "a huge star wars fan" → "a huge fan of star wars"
+			of := strings.Join(obj[2:n-1], " ")
+			if !adjective(obj[1]) {
+				of = strings.Join(obj[1:n-1], " ")
+			}
+			lead := strings.TrimSuffix(o, " "+strings.Join(obj[n-1:], " "))
+			lead = strings.TrimSuffix(lead, of)
+			return []string{"I'm " + lead + obj[n-1] + " of " + of, "call me " + lead + obj[n-1] + " of " + of}
+		}
+		if n := len(obj); n >= 3 && adjective(obj[1]) {
+			// "a retired gym teacher" → "a gym teacher, a retired one"
+			rest := strings.Join(obj[2:], " ")
+			if occupation(obj[n-1]) {
+				*cats |= catJob
+			}
+			return []string{"I'm a " + rest + ", " + obj[0] + " " + obj[1] + " one", "I work as a " + rest + ", " + obj[0] + " " + obj[1] + " one"}
+		}
 		if occupation(obj[len(obj)-1]) {
 			*cats |= catJob
-			return []string{"I work as " + o, "for a living, I'm " + o, "I'm " + o + " by trade"}
+			bare := strings.Join(obj[1:], " ") // the job without its article
+			return []string{"I work as " + o, "for a living, I'm " + o, "I'm " + o + " by trade", bare + ", that's my job", "my job? " + bare}
 		}
 		return []string{"I'd call myself " + o, "I'm actually " + o, "you could say I'm " + o}
 	}
@@ -159,6 +244,26 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 	}
 	return []string{"I'm actually " + o, "I'd say I'm " + o, "you could say I'm " + o}
 }
+
+// fanWords end a noun phrase that says what one is fond of.
+var fanWords = newSet("fan lover enthusiast addict junkie buff nut")
+
+// adjective guesses whether w, after "a" or "an", describes the noun
+// that follows rather than being part of it.
+func adjective(w string) bool {
+	if adjectives.has(w) {
+		return true
+	}
+	for _, s := range []string{"al", "ive", "ous", "ful", "ic", "ed", "able", "ish", "less"} {
+		if strings.HasSuffix(w, s) && len(w) > len(s)+2 {
+			return true
+		}
+	}
+	return false
+}
+
+var adjectives = newSet(`big huge small little young old new avid proud happy busy single lonely tall short
+great good bad strong weak rich poor famous hard full part former ex retired stay real true loyal`)
 
 // possessive rewrites the rest of a "my …" sentence ("favorite color is
 // blue", "mom is a nurse").

@@ -13,32 +13,30 @@ import (
 // fields."), analysed once per chat into facts the bot can state in its own
 // words.
 type profile struct {
-	facts    []fact
-	trigrams set            // word trigrams of the profile, for pasteCount
-	router   brain.Trigrams // the profile's trigrams as the ConvAI2 router reads them
-	index    map[string]int // the sentence of each paraphrase: its fact
+	facts  []fact
+	router brain.Trigrams // the profile's trigrams as the ConvAI2 router reads them
+	index  map[string]int // the sentence of each paraphrase: its fact
 }
 
 // fact is one sentence of a profile.
 type fact struct {
 	source string // the profile sentence, lower case
 	// says are the ways the bot states the fact: first-person rewrites of
-	// the sentence, without final punctuation, none sharing more than
-	// maxPasted word trigrams with the profile. At least one.
+	// the sentence, without final punctuation, none sharing a word trigram
+	// with the profile as the router reads it, each keeping the whole fact
+	// (keeps). At least one.
 	says      []string
 	sentences []string // says as sentences, for replies
 	stems     set      // stems of the sentence's content words
 	cats      category // what questions the fact answers
 	neg       bool     // a dislike or a negation: "i hate cats", "i don't eat meat"
+	wish      bool     // an aspiration, not a fact yet: "i want to be a lawyer"
+	past      []string // an activity told in the past tense, for "what did you do last weekend?"
 	verb      string   // the verb after "i", likes as "like": "have", "like", "work"
 }
 
 // maxFacts bounds the facts of a profile; the router sends four or five.
 const maxFacts = 24
-
-// maxPasted is the most word trigrams of its profile a paraphrase may
-// repeat. The ConvAI2 router flags bot messages that repeat many.
-const maxPasted = 2
 
 // parseProfile returns the profile s describes, or nil when s is not a
 // profile but a text to discuss (the 2017 server's paragraph). A profile is
@@ -61,12 +59,7 @@ func parseProfile(s string) *profile {
 	if 2*first < len(sentences) {
 		return nil
 	}
-	p := &profile{trigrams: set{}, router: brain.ProfileTrigrams(s)}
-	for _, ws := range sentences {
-		for i := 0; i+3 <= len(ws); i++ {
-			p.trigrams.add(ws[i] + " " + ws[i+1] + " " + ws[i+2])
-		}
-	}
+	p := &profile{router: brain.ProfileTrigrams(s)}
 	for _, ws := range sentences {
 		if f, ok := p.newFact(ws); ok && len(p.facts) < maxFacts {
 			p.facts = append(p.facts, f)
@@ -81,6 +74,9 @@ func parseProfile(s string) *profile {
 		f := &p.facts[i]
 		for _, s := range f.says {
 			f.sentences = append(f.sentences, sentence(s))
+			p.index[sentence(s)] = i
+		}
+		for _, s := range f.past {
 			p.index[sentence(s)] = i
 		}
 	}
@@ -181,19 +177,6 @@ func tokens(s string) []string {
 	return out
 }
 
-// pasteCount counts the word trigrams of s that are also trigrams of the
-// profile.
-func (p *profile) pasteCount(s string) int {
-	ws := tokens(s)
-	n := 0
-	for i := 0; i+3 <= len(ws); i++ {
-		if p.trigrams.has(ws[i] + " " + ws[i+1] + " " + ws[i+2]) {
-			n++
-		}
-	}
-	return n
-}
-
 // newFact analyses one profile sentence, ws, into a fact with its
 // paraphrases.
 func (p *profile) newFact(ws []string) (fact, bool) {
@@ -203,71 +186,45 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		if w.content {
 			f.stems.add(w.stem)
 		}
-		f.cats |= categoryOf(w.low)
 	}
+	f.cats, f.wish = factIntents(ws)
 	var says []string
 	switch {
 	case ws[0] == "i" && len(ws) >= 3:
 		says, f.neg = p.firstPerson(ws[1:], &f.cats)
 		f.verb = mainVerb(ws[1:])
+		if rest := ws[1:]; !f.neg {
+			for len(rest) > 2 && adverbs.has(rest[0]) {
+				rest = rest[1:]
+			}
+			says = append(says, clefts(rest[0], rest[1:])...)
+		}
 	case ws[0] == "my" && len(ws) >= 3:
 		says = possessive(ws[1:])
 	}
-	// Keep the rewrites that repeat at most maxPasted trigrams; failing
-	// those, the least pasted one, cut to its first clause.
-	best, bestN := "", -1
+	// Every paraphrase is reworded until the router would not refuse it
+	// (no trigram of the profile) and kept only when it keeps the whole
+	// fact; the sentence itself, reworded, comes last.
+	if slices.Contains(ws, "i") || slices.Contains(ws, "my") || slices.Contains(ws, "me") {
+		says = append(says, strings.Join(ws, " "))
+	}
 	for _, s := range says {
-		s = capitalI(synonyms.Replace(s))
-		n := p.pasteCount(s)
-		if n > maxPasted {
-			if cut := shorten(s, func(s string) bool { return p.pasteCount(s) <= maxPasted }); cut != "" && (strings.HasPrefix(cut, "I") || strings.HasPrefix(cut, "my ")) {
-				s, n = cut, p.pasteCount(cut)
-			}
-		}
-		if n <= maxPasted {
+		s = unrefuse(p.router, capitalI(synonyms.Replace(s)))
+		if s != "" && keeps(ws, s) && !tokensEqual(s, f.source) && !slices.Contains(f.says, s) {
 			f.says = append(f.says, s)
 		}
-		if bestN < 0 || n < bestN {
-			best, bestN = s, n
-		}
 	}
-	// The router refuses a message that repeats any trigram of the
-	// profile: reword each paraphrase until it does not, or drop it.
-	kept := f.says[:0]
-	for _, s := range f.says {
-		if s = unrefuse(p.router, s); s != "" && !slices.Contains(kept, s) {
-			kept = append(kept, s)
-		}
-	}
-	f.says = kept
+	f.past = pastActivity(p.router, ws)
 	if len(f.says) == 0 {
-		// Nothing was kept: the least pasted rewrite, reworded for the
-		// router, when it can be.
-		if best = unrefuse(p.router, best); best == "" {
-			return f, false // neither "i …" nor "my …", or unsayable: left unsaid
-		}
-		f.says = append(f.says, best)
+		return f, false // unsayable without repeating the profile or losing part of it
 	}
 	return f, true
 }
 
-// shorten cuts s at clause boundaries ("for", "with", "while"…), last
-// first, until ok holds; "" when nothing of substance is left.
-func shorten(s string, ok func(string) bool) string {
-	ws := strings.Fields(s)
-	for n := len(ws) - 1; n >= 4; n-- { // "I was born" says too little
-		if !boundaries.has(strings.ToLower(ws[n])) {
-			continue
-		}
-		cut := ws[:n]
-		if end := strings.ToLower(cut[len(cut)-1]); danglers.has(end) || strings.HasSuffix(end, "ing") {
-			continue // "I'm a fan of going", "right now I'm working"
-		}
-		if c := strings.Join(cut, " "); ok(c) {
-			return c
-		}
-	}
-	return ""
+// tokensEqual reports whether a and b are the same words, contractions
+// expanded: a paraphrase that is its sentence pasted.
+func tokensEqual(a, b string) bool {
+	return strings.Join(tokens(a), " ") == strings.Join(tokens(b), " ")
 }
 
 // boundaries start a clause or a prepositional phrase: a sentence cut

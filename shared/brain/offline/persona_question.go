@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -32,50 +34,50 @@ func asksHowAreYou(t *text) bool {
 			(strings.Contains(n, "good") || strings.Contains(n, "fine") || strings.Contains(n, "well") || strings.Contains(n, "great")))
 }
 
-// answer returns the fact that best answers question q, or -1: the fact
-// that shares most categories and content words with it.
-func (pr *profile) answer(q *text) int {
-	// Only the name of a category asks about all of it: "do you have
-	// pets?" is answered by the horses, "do you like fish?" is not.
-	cats := category(0)
-	for _, w := range q.words {
-		if categoryNames.has(w.low) {
-			cats |= categoryOf(w.low)
-		}
-	}
-	for _, qc := range questionCategories {
-		if strings.Contains(q.norm, qc.phrase) {
-			cats |= qc.cat
-		}
-	}
+// answers returns the facts that answer question q, best first: those
+// about what q asks (its intents), then those sharing its topic words; a
+// wish ("i want to be a lawyer") only after a fact of the same intent.
+func (pr *profile) answers(q *text) []int {
+	intents := questionIntents(q)
 	// The verb after "you": "do you have…" is best answered by "i have…".
 	verb := ""
 	for i := 0; i+1 < len(q.words); i++ {
-		if q.words[i].low == "you" {
+		if q.words[i].low == "you" || q.words[i].low == "u" {
 			verb = verbClass(q.words[i+1].low)
 			break
 		}
 	}
-	best, bestScore := -1, 0
+	type scored struct{ fact, score int }
+	var out []scored
 	for i, f := range pr.facts {
-		score := 0
-		for c := f.cats & cats; c != 0; c &= c - 1 {
-			score += 2
+		score := 3 * bits.OnesCount32(uint32(f.cats&intents))
+		if score > 0 && f.wish && intents&catPlans == 0 {
+			score-- // what one wants to be, after what one is
+		}
+		for st := range q.topics {
+			if f.stems.has(st) || f.stems.has(spellings[st]) {
+				score += 2
+			}
 		}
 		if score > 0 && verb != "" && f.verb == verb {
 			score++
 		}
-		for st := range q.topics {
-			if f.stems.has(st) {
-				score++
-			}
+		if score >= 2 {
+			out = append(out, scored{i, score})
 		}
-		if score > bestScore {
-			best, bestScore = i, score
-		}
+	}
+	slices.SortStableFunc(out, func(a, b scored) int { return b.score - a.score })
+	best := make([]int, len(out))
+	for i, s := range out {
+		best[i] = s.fact
 	}
 	return best
 }
+
+// spellings pair the British and American spellings profiles and
+// partners mix: a question about the "colour" is answered by the "color".
+var spellings = map[string]string{"colour": "color", "color": "colour", "favourite": "favorite", "favorite": "favourite",
+	"colours": "colors", "colors": "colours", "theatre": "theater", "theater": "theatre"}
 
 // noFactLeads answer a question about something the profile does not
 // cover without committing the bot: "what's your favourite food?" gets
@@ -120,21 +122,21 @@ var evasions = []struct {
 	{" or a guy ", []string{"Does it matter? Let's keep it a mystery.", "I'd rather keep that a mystery."}},
 	{" or a girl ", []string{"Does it matter? Let's keep it a mystery.", "I'd rather keep that a mystery."}},
 	{" who are you ", []string{"Just someone who likes a good chat.", "Someone who enjoys meeting new people."}},
-	{" your job ", []string{"Nothing too exciting, honestly.", "Oh, nothing worth talking about."}},
-	{" do for a living ", []string{"Nothing too exciting, honestly.", "Oh, nothing worth talking about."}},
+	{" your job ", []string{"I'd rather talk about something more fun than work!", "Work? Let's save that for later."}},
+	{" do for a living ", []string{"I'd rather talk about something more fun than work!", "Work? Let's save that for later."}},
 	{" your hobby ", []string{"Oh, a bit of this and that.", "Nothing special, a bit of everything."}},
 	{" your hobbies ", []string{"Oh, a bit of this and that.", "Nothing special, a bit of everything."}},
 	{" how was your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
 	{" how is your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
 	{" how's your day ", []string{"Pretty relaxed, thanks!", "Not bad at all, thanks!"}},
-	{" where do you live ", []string{"Nowhere too exciting, honestly.", "Oh, a quiet little place."}},
-	{" where are you from ", []string{"Nowhere too exciting, honestly.", "Oh, a quiet little place."}},
+	{" where do you live ", []string{"I'd rather not say exactly where, to be honest.", "Ha, I keep that one to myself."}},
+	{" where are you from ", []string{"I'd rather not say exactly where, to be honest.", "Ha, I keep that one to myself."}},
 	{" what are you up to ", []string{"Not much, just chatting with you!", "Just relaxing and chatting."}},
 	{" what are you doing ", []string{"Not much, just chatting with you!", "Just relaxing and chatting."}},
 	{" what's up ", []string{"Not much, just chatting with you!", "Just relaxing and chatting."}},
-	{" are you married ", []string{"Ha, that's a personal one!", "Let's just say it's complicated."}},
-	{" girlfriend ", []string{"Ha, that's a personal one!", "Let's just say it's complicated."}},
-	{" boyfriend ", []string{"Ha, that's a personal one!", "Let's just say it's complicated."}},
+	{" are you married ", []string{"Ha, that's a personal one!", "I'll keep that one private, if you don't mind."}},
+	{" girlfriend ", []string{"Ha, that's a personal one!", "I'll keep that one private, if you don't mind."}},
+	{" boyfriend ", []string{"Ha, that's a personal one!", "I'll keep that one private, if you don't mind."}},
 	// Last, after "where are you from".
-	{" where are you ", []string{"At home, taking it easy.", "Just at home, relaxing."}},
+	{" where are you ", []string{"Right here, chatting with you!", "Ha, somewhere with a keyboard!"}},
 }

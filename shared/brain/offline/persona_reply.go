@@ -38,9 +38,12 @@ var (
 	yesLeads         = []string{"Yes!", "Yep!"}
 	// yesEcho answers a yes/no question by its auxiliary when the
 	// question is about the bot: "do you…?" "I do!".
-	yesEcho        = map[string]string{"do": "I do!", "are": "I am!", "can": "I can!", "have": "I have!", "did": "I did!", "would": "I would!"}
-	noLeads        = []string{"Not really.", "Not really, to be honest.", "Hmm, not really."}
-	unsureLeads    = []string{"Good question!", "Hmm, hard to say.", "Honestly, I'm not sure."}
+	yesEcho     = map[string]string{"do": "I do!", "are": "I am!", "can": "I can!", "have": "I have!", "did": "I did!", "would": "I would!"}
+	noLeads     = []string{"Not really.", "Not really, to be honest.", "Hmm, not really."}
+	unsureLeads = []string{"Good question!", "Hmm, hard to say.", "Honestly, I'm not sure.", "Oh, I've never really thought about that.",
+		"Ha, not much to tell there.", "That's a tough one!", "Hmm, let me think about that one."}
+	// justSaidLeads answer a question with what the bot has just said.
+	justSaidLeads  = []string{"Like I just said!", "Ha, just what I mentioned!", "Yep, that's the one I just told you about!"}
 	vagueLeads     = []string{"Fair enough.", "Ha, okay.", "I see."}
 	statementLeads = []string{"Oh, interesting!", "Nice!", "I see what you mean.", "That sounds fun."}
 	// heardLeads react to what the partner said about themselves; %s is
@@ -88,7 +91,26 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			break
 		}
 		yesNo := len(q.words) > 0 && auxWords.has(q.words[0].low)
-		if best := pr.answer(q); best >= 0 {
+		if asksPast(q) {
+			// Told in the past tense, never right after the same fact.
+			if fi := st.pastActivity(pr, q); fi >= 0 {
+				f := pr.facts[fi]
+				leads = []string{sentence(f.past[int(seed%uint64(len(f.past)))])}
+				qs = rotated(askBack, seed)
+				facts = []int{-1}
+				break
+			}
+		}
+		best, justTold := st.answerFor(pr, q)
+		if best < 0 && justTold {
+			// The answer is what the bot just said: point to it rather
+			// than tell it twice in a row, and move on.
+			leads = rotated(justSaidLeads, seed)
+			facts = pr.volunteer(&st, nil, 0)
+			qs = rotated(askBack, seed)
+			break
+		}
+		if best >= 0 {
 			f := pr.facts[best]
 			say := f.sentences[st.stated[best]%len(f.says)]
 			switch {

@@ -9,12 +9,13 @@ import (
 
 // personaState is what the chat so far says about the two people.
 type personaState struct {
-	stated    [maxFacts]int // how often the bot stated each fact
-	asked     category      // categories the bot asked the partner about
-	questions []string      // the questions it asked
-	heard     []heard       // what the partner said about themselves, oldest first
-	covered   category      // categories the partner spoke about
-	said      history       // what the bot said
+	stated    [maxFacts]int  // how often the bot stated each fact
+	lastTold  [maxFacts]bool // the facts of the bot's last message
+	asked     category       // categories the bot asked the partner about
+	questions []string       // the questions it asked
+	heard     []heard        // what the partner said about themselves, oldest first
+	covered   category       // categories the partner spoke about
+	said      history        // what the bot said
 }
 
 // newPersonaState reads the chat of req once, each message read once for
@@ -33,16 +34,49 @@ func newPersonaState(req brain.Request, pr *profile, rc *readCache) personaState
 		}
 		m := rc.bot(t.Text)
 		st.said.add(m.norm)
+		st.lastTold = [maxFacts]bool{}
 		for _, s := range m.sentences {
 			if s[len(s)-1] == '?' {
 				st.asked |= askCats[s]
 				st.questions = append(st.questions, s)
 			} else if i, ok := pr.index[s]; ok {
 				st.stated[i]++
+				st.lastTold[i] = true
 			}
 		}
 	}
 	return st
+}
+
+// answerFor returns the fact that answers question q, or -1: the best
+// one the bot did not tell in its last message, so that no fact comes up
+// in two replies in a row; a fact told earlier is told again when asked.
+func (st *personaState) answerFor(pr *profile, q *text) (fact int, justTold bool) {
+	for _, i := range pr.answers(q) {
+		if !st.lastTold[i] {
+			return i, false
+		}
+		justTold = true
+	}
+	return -1, justTold
+}
+
+// pastActivity returns the activity fact that answers a question about
+// the past weekend, or -1: one the question names, else the first, never
+// one the bot told in its last message.
+func (st *personaState) pastActivity(pr *profile, q *text) int {
+	first := -1
+	for _, i := range pr.answers(q) {
+		if len(pr.facts[i].past) > 0 && !st.lastTold[i] {
+			return i
+		}
+	}
+	for i, f := range pr.facts {
+		if len(f.past) > 0 && !st.lastTold[i] && first < 0 {
+			first = i
+		}
+	}
+	return first
 }
 
 // sentencesOf yields the sentences of a bot message: the text up to each

@@ -87,7 +87,7 @@ func TestPersonaConsistentOnData(t *testing.T) {
 			asked++
 			got := strings.ToLower(reply(t, chat(t, d.botProfile(), q)))
 			found := false
-			for _, say := range pr.facts[pr.answer(analyze(q))].says {
+			for _, say := range pr.facts[pr.answers(analyze(q))[0]].says {
 				for _, w := range strings.Fields(strings.ToLower(say)) {
 					found = found || (len(w) >= 3 && !stopwords.has(w) && strings.Contains(got, w))
 				}
@@ -228,13 +228,11 @@ func TestPersonaFacts(t *testing.T) {
 		}
 	}
 	t.Logf("%d facts the bot can say in %d profiles", facts, len(profiles))
-	if facts < 2600 {
-		t.Errorf("only %d facts in %d profiles, want 2600 or more", facts, len(profiles))
+	// Fewer than before paraphrases had to keep the whole fact: a fact the
+	// bot can only say in part is left unsaid (TestSayableShare).
+	if facts < 2350 {
+		t.Errorf("only %d facts in %d profiles, want 2350 or more", facts, len(profiles))
 	}
-}
-
-func tokensEqual(a, b string) bool {
-	return strings.Join(tokens(a), " ") == strings.Join(tokens(b), " ")
 }
 
 func TestSentencesOf(t *testing.T) {
@@ -269,8 +267,9 @@ func TestPersonaCommonQuestions(t *testing.T) {
 		{horses, "are you male or female?", []string{"mystery"}},
 		{horses, "are you a bot?", []string{"why do you ask", "What makes you ask"}},
 		{horses, "what are you up to?", []string{"chatting"}},
-		{horses, "where are you from?", []string{"Nowhere", "quiet"}},
-		{horses, "where are you now?", []string{"home"}},
+		// Nothing in the profile says where: a reply that invents no place.
+		{horses, "where are you from?", []string{"rather not say", "to myself"}},
+		{horses, "where are you now?", []string{"chatting", "keyboard"}},
 		{horses, "do you like alcohol?", []string{"alcohol"}},
 		{"i live in colorado.\ni like to ride horses.", "where do you live?", []string{"colorado"}},
 	}
@@ -292,7 +291,7 @@ func TestUnrefuse(t *testing.T) {
 		{"i'm a nurse.", "I'm a nurse", "I am a nurse"},
 		{"i do not eat meat.", "I do not eat meat", "I don't eat meat"},
 		{"i like fish and chips.", "I adore fish and chips", "I adore fish & chips"},
-		{"i am an avid kayaker.", "I'd call myself an avid kayaker", "I'd call myself a great avid kayaker"},
+		{"i am an avid kayaker.", "I'd call myself an avid kayaker", "I'd call myself a really avid kayaker"},
 		{"they feed my fish daily.", "I feed my fish daily", "I feed my own fish daily"},
 		{"i am an elementary school teacher.", "I work as an elementary school teacher", ""},
 		{"i love reading mystery novels.", "I'm into reading mystery novels", ""},

@@ -12,21 +12,21 @@ import (
 // paraphrases until it does not.
 
 // swaps are words the bot may say in place of a profile's to avoid
-// repeating its trigrams: same meaning, different word.
+// repeating its trigrams: the same meaning in another word, another
+// spelling or digits. None changes what a fact says.
 var swaps = map[string]string{
 	"father": "dad", "mother": "mom", "dad": "father", "mom": "mother", "parents": "folks",
-	"favorite": "favourite", "favourite": "favorite", "children": "kids", "kids": "children",
-	"love": "adore", "like": "enjoy", "enjoy": "like", "movies": "films", "films": "movies",
-	"music": "tunes", "car": "ride", "house": "home", "home": "house", "job": "work",
-	"big": "huge", "huge": "big", "small": "little", "little": "small", "dogs": "pups",
-	"dog": "pup", "cats": "kitties", "cat": "kitty", "fields": "farmland", "friends": "pals",
-	"husband": "hubby", "wife": "missus", "brother": "bro", "sister": "sis", "years": "yrs",
-	"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-	"eight": "8", "nine": "9", "ten": "10", "twenty": "20",
-	"food": "grub", "play": "enjoy playing", "read": "enjoy reading", "watch": "enjoy watching",
-	"work": "am working", "live": "am living", "going": "heading", "go": "head",
-	"tend": "look after", "very": "really", "really": "truly", "lot": "ton", "new": "brand-new", "old": "aged",
-	"am": "am actually", "is": "is actually", "are": "are actually", "have": "have got", "has": "has got",
+	"favorite": "favourite", "favourite": "favorite", "color": "colour", "colour": "color", "colors": "colours",
+	"colours": "colors", "gray": "grey", "grey": "gray", "children": "kids", "kids": "children",
+	"love": "adore", "like": "enjoy", "enjoy": "like", "movies": "films", "films": "movies", "movie": "film",
+	"film": "movie", "music": "tunes", "house": "home", "home": "house", "job": "work",
+	"big": "large", "huge": "big", "large": "big", "small": "little", "little": "small", "tiny": "little",
+	"dogs": "pups", "dog": "pup", "cats": "kitties", "cat": "kitty", "fields": "farmland", "friends": "pals",
+	"friend": "pal", "husband": "hubby", "brother": "bro", "sister": "sis", "years": "yrs", "tv": "television",
+	"television": "tv", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+	"seven": "7", "eight": "8", "nine": "9", "ten": "10", "twenty": "20", "very": "really", "really": "truly",
+	"lot": "ton", "lots": "tons", "want": "wanna", "going": "heading", "tend": "look after", "usa": "us",
+	"america": "the us", "okay": "ok", "ok": "okay", "mum": "mom", "pizza": "pizza pie", "together": "with each other",
 }
 
 // phraseSwaps say two or three words another way, which changes how the
@@ -41,23 +41,41 @@ var phraseSwaps = [][2]string{
 	{"can not", "can't"}, {"cannot", "can't"}, {"can't", "cannot"}, {"it is", "it's"}, {"it's", "it is"},
 	{"they are", "they're"}, {"we are", "we're"}, {"a lot of", "lots of"}, {"lots of", "a lot of"},
 	{"want to", "would like to"}, {"going to", "about to"}, {"used to", "once used to"},
+	{"once a week", "every week"}, {"every week", "once a week"}, {"every day", "daily"}, {"a lot", "loads"},
+	{"all the time", "constantly"}, {"on the weekends", "at the weekend"},
+	{"in my spare time", "when I have spare time"}, {"in my free time", "when I'm free"},
+	{"for a living", "as my job"}, {"a few", "several"}, {"a couple of", "two"}, {"as a hobby", "for a hobby"},
+	{"a bit", "slightly"}, {"each month", "every month"}, {"twice a", "two times a"}, {"so much", "a ton"},
+	{"plan to", "intend to"}, {"hope to", "hope I can"}, {"to go to", "to visit"}, {"go to the gym", "hit the gym"},
+	{"go to", "head to"}, {"to be a", "to become a"}, {"studying to be", "training to be"}, {"trying to", "attempting to"},
+	{"spare time", "free time"}, {"free time", "spare time"}, {"most days", "on most days"}, {"every year", "each year"},
+	{"each year", "every year"}, {"a year", "per year"}, {"a week", "per week"}, {"a day", "per day"},
+	{"too much", "way too much"}, {"a little", "a bit"}, {"grew up", "was raised"}, {"was raised", "grew up"},
+	{"on sundays", "every sunday"}, {"on saturdays", "every saturday"}, {"on mondays", "every monday"},
+	{"on fridays", "every friday"}, {"on weekends", "every weekend"}, {"broke up", "split up"}, {"looking for", "searching for"}, {"passed away", "died"}, {"at home", "home"},
 }
 
-// adjectivable words may take an adjective after them, which breaks a
-// trigram they start; the adjective each takes. "local" reads well after
-// "the" for places ("the local animal shelter"), less so elsewhere ("the
-// local treadmill"), which is still better than leaving the fact unsaid.
-var adjectivable = map[string]string{
-	"a": "great", "an": "great", "the": "local", "my": "own", "some": "good", "two": "great",
-	"three": "great", "four": "great", "five": "great", "2": "great", "3": "great", "4": "great", "5": "great",
+// softeners may stand before a verb or an adjective without changing what
+// a sentence says: "I live in" → "I actually live in".
+var softeners = map[string]string{
+	"i": "actually", "am": "actually", "is": "actually", "are": "actually", "was": "actually", "were": "actually",
+	"will": "actually", "can": "actually", "do": "really", "my": "own", "a": "really", "an": "really", "the": "very",
 }
 
-// unrefuse rewrites say, word by word, until the router would not refuse
-// it: it says a contraction or set phrase of a repeated trigram the other
-// way, swaps one of its words for a synonym, puts an adjective after its
-// determiner, or writes its "and" as "&". It returns "" when it cannot.
+// prepositions said at more length, which puts a word between a
+// preposition and the word before it: "live in" → "live over in".
+var prepositions = map[string]string{
+	"in": "over in", "at": "over at", "on": "over on", "with": "along with", "from": "all the way from",
+	"near": "close to", "by": "right by", "into": "really into", "for": "for",
+}
+
+// unrefuse rewrites say until the router would not refuse it: it says a
+// contraction or set phrase of a repeated trigram the other way, swaps a
+// word of it for one of the same meaning, puts a softener ("actually")
+// or a longer preposition inside it, or writes its "and" as "&". It never
+// drops a word of the fact, and returns "" when it cannot.
 func unrefuse(grams brain.Trigrams, say string) string {
-	for range 12 {
+	for range 16 {
 		if !grams.Refuses(say) {
 			return say
 		}
@@ -66,47 +84,68 @@ func unrefuse(grams brain.Trigrams, say string) string {
 		if i < 0 {
 			return ""
 		}
-		if s, ok := swapPhrase(ws, i); ok {
+		if s, ok := swapPhrase(ws, i); ok && s != say {
 			say = s
 			continue
 		}
-		changed := false
-		for j := i; j <= i+2 && j < len(ws) && !changed; j++ {
-			low := strings.ToLower(strings.Trim(ws[j], ",.!?"))
-			// "is" → "is actually" keeps "is" in place: it breaks a
-			// trigram only when a word of the trigram follows it.
-			if s, ok := swaps[low]; ok && (j < i+2 || !strings.HasPrefix(s, low+" ")) {
-				ws[j] = strings.Replace(ws[j], strings.Trim(ws[j], ",.!?"), s, 1)
-				changed = true
-			}
+		if s, ok := reword(ws, i); ok {
+			say = s
+			continue
 		}
-		// An adjective after a determiner breaks the trigram only when
-		// the determiner is its first or second word.
-		for j := i; j <= i+1 && !changed && j < len(ws)-1; j++ {
-			low := strings.ToLower(ws[j])
-			if adj, ok := adjectivable[low]; ok && !strings.EqualFold(ws[j+1], adj) {
-				if low == "an" {
-					ws[j] = ws[j][:1] // "an elementary" → "a great elementary"
-				}
-				ws = slices.Insert(ws, j+1, adj)
-				changed = true
-			}
-		}
-		for j := i + 1; j <= i+1 && !changed && j < len(ws)-1; j++ {
-			if ws[j] == "and" {
-				ws[j] = "&" // not a word to the router
-				changed = true
-			}
-		}
-		if !changed {
-			return ""
-		}
-		say = strings.Join(ws, " ")
+		return ""
 	}
 	if grams.Refuses(say) {
 		return ""
 	}
 	return say
+}
+
+// reword changes one word of the refused trigram starting at ws[i], the
+// way that least changes the sentence.
+func reword(ws []string, i int) (string, bool) {
+	low := func(j int) string { return strings.ToLower(strings.Trim(ws[j], ",.!?")) }
+	end := min(i+2, len(ws)-1)
+	// A softener or a longer preposition between two words of the trigram.
+	for j := i + 1; j <= end; j++ {
+		if p, ok := prepositions[low(j)]; ok && p != low(j) && j+1 < len(ws) && (determiners.has(low(j+1)) || !stopwords.has(low(j+1))) {
+			ws[j] = p
+			return strings.Join(ws, " "), true
+		}
+	}
+	for j := i; j < end; j++ {
+		next := low(j + 1)
+		if soft, ok := softeners[low(j)]; ok && next != soft && !determiners.has(next) && prepositions[next] == "" && (!stopwords.has(next) || low(j) == "i") {
+			if determiners.has(low(j)) && low(j) != "my" && !adjective(low(j+1)) {
+				continue // "a really big house", never "a really house"
+			}
+			if low(j) == "an" {
+				ws[j] = ws[j][:1] // "an old" → "a really old"
+			}
+			return strings.Join(slices.Insert(ws, j+1, soft), " "), true
+		}
+	}
+	for j := i; j <= end; j++ {
+		if s, ok := swaps[low(j)]; ok {
+			ws[j] = strings.Replace(ws[j], strings.Trim(ws[j], ",.!?"), s, 1)
+			return strings.Join(ws, " "), true
+		}
+		// A possessive keeps its mark: "children's" → "kids'".
+		if w, ok := strings.CutSuffix(low(j), "'s"); ok && swaps[w] != "" {
+			s := swaps[w] + "'s"
+			if strings.HasSuffix(swaps[w], "s") {
+				s = swaps[w] + "'"
+			}
+			ws[j] = s
+			return strings.Join(ws, " "), true
+		}
+	}
+	for j := i + 1; j <= end && j < len(ws)-1; j++ {
+		if ws[j] == "and" {
+			ws[j] = "&" // not a word to the router
+			return strings.Join(ws, " "), true
+		}
+	}
+	return "", false
 }
 
 // swapPhrase says the first phrase of phraseSwaps that overlaps the words
