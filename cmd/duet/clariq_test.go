@@ -17,6 +17,7 @@ import (
 	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/store/dynamo/dynamotest"
 )
 
@@ -164,19 +165,20 @@ func TestClariqImportThenChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sent := &captured{}
+	sent := &convaitest.Outbox{}
 	engine := app.ConvAIEngine(cfg, store, sent, backends, log)
 	for i, text := range []string{"/start", "Tell me about kiwi"} {
 		if err := engine.Handle(ctx, convai.Update{UpdateID: int64(i + 1), ChatID: 42, Text: text}); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
 	}
-	if len(sent.sent) != 1 {
-		t.Fatalf("sent %d messages, want the one reply: %q", len(sent.sent), sent.sent)
+	texts := sent.Texts()
+	if len(texts) != 1 {
+		t.Fatalf("sent %d messages, want the one reply: %q", len(texts), texts)
 	}
 	var reply convai.Reply
-	if err := json.Unmarshal([]byte(sent.sent[0]), &reply); err != nil {
-		t.Fatalf("reply %q: %v", sent.sent[0], err)
+	if err := json.Unmarshal([]byte(texts[0]), &reply); err != nil {
+		t.Fatalf("reply %q: %v", texts[0], err)
 	}
 	if !strings.Contains(reply.Text, "kiwi") || reply.Evaluation == nil {
 		t.Errorf("reply %+v: want a rated clarifying question about kiwi from the imported bank", reply)

@@ -14,6 +14,7 @@ import (
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/convai2"
+	"github.com/duetbot/duet/shared/convai2/replay"
 )
 
 // devFile is the ConvAI2 release rate fit reports the dev figures on.
@@ -51,7 +52,7 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	sort.Strings(files)
 	// The replay only collects the dialogues; FitJudge rates them anew, so
 	// the committed model (stale while features change) plays no part.
-	r := &rater{evaluator: offline.WithJudge(offline.NeutralJudge()), seat: convai2.Participant1, record: true}
+	r := &replay.Rater{Evaluator: offline.WithJudge(offline.NeutralJudge()), Seat: convai2.Participant1, Record: true}
 	var msgs, dialogs []offline.JudgeSample
 	var profiles, said [][]string
 	for _, f := range files {
@@ -59,7 +60,7 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if err != nil {
 			return err
 		}
-		res, err := r.rateAll(ctx, ds, func() {})
+		res, err := r.RateAll(ctx, ds, func() {})
 		if err != nil {
 			return fmt.Errorf("%s: %w", f, err)
 		}
@@ -69,8 +70,8 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			if d.Score == 0 {
 				continue // the human gave no score: nothing to learn
 			}
-			msgs = append(msgs, messageSamples(res[i].reqs, res[i].final, d.Score, *react)...)
-			dialogs = append(dialogs, offline.JudgeSample{Req: res[i].final, Label: float64(d.Score)})
+			msgs = append(msgs, messageSamples(res[i].Requests, res[i].Final, d.Score, *react)...)
+			dialogs = append(dialogs, offline.JudgeSample{Req: res[i].Final, Label: float64(d.Score)})
 		}
 		fmt.Fprintf(stderr, "%s: %d dialogues\n", filepath.Base(f), len(ds))
 	}
@@ -96,12 +97,12 @@ func rateFit(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	addDecoys(ds, convai2.Participant1, 1, 1)
-	res, err := (&rater{evaluator: offline.WithJudge(m), seat: convai2.Participant1}).rateAll(ctx, ds, func() {})
+	convai2.AddDecoys(ds, convai2.Participant1, 1, 1)
+	res, err := (&replay.Rater{Evaluator: offline.WithJudge(m), Seat: convai2.Participant1}).RateAll(ctx, ds, func() {})
 	if err != nil {
 		return err
 	}
-	return writeRatingSummary(stdout, dev, convai2.Participant1, ds, res)
+	return writeRatingSummary(stdout, dev, convai2.Participant1, ds, replay.Rated(res))
 }
 
 // messageSamples label each rated message of a dialogue, weighted so
@@ -142,7 +143,7 @@ var (
 // liking it, 0 for confusion or complaint, ½ for neither, ¼ for no reply
 // at all (the human left).
 func reaction(reply string) float64 {
-	if strings.TrimSpace(reply) == "" || reply == silence {
+	if strings.TrimSpace(reply) == "" || reply == replay.Silence {
 		return 0.25
 	}
 	v := 0.5

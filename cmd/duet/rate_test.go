@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"github.com/duetbot/duet/shared/brain"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/convai2/replay"
 
 	"github.com/duetbot/duet/shared/brain/offline"
 	"github.com/duetbot/duet/shared/convai2"
@@ -169,9 +171,9 @@ func convai2Data(t testing.TB, name string) []convai2.Dialogue {
 // does not reach.
 func TestRateDev(t *testing.T) {
 	ds := convai2Data(t, "data_intermediate.json")
-	addDecoys(ds, convai2.Participant1, 1, 1)
-	r := &rater{evaluator: offline.New(), seat: convai2.Participant1}
-	res, err := r.rateAll(context.Background(), ds, func() {})
+	convai2.AddDecoys(ds, convai2.Participant1, 1, 1)
+	r := &replay.Rater{Evaluator: offline.New(), Seat: convai2.Participant1}
+	res, err := r.RateAll(context.Background(), ds, func() {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +188,7 @@ func TestRateDev(t *testing.T) {
 			t.Fatalf("dialogue %d: %d ratings, want %d", i, len(res[i].Ratings), n)
 		}
 	}
-	a := agree(ds, res, convai2.Participant1)
+	a := convai2.Agree(ds, replay.Rated(res), convai2.Participant1)
 	t.Logf("dev: Spearman %.3f (%d), AUC %.3f (%d), profile %.3f (%d; %.3f of %d where the partner spoke)",
 		a.Spearman, a.Scored, a.AUC, a.Labelled, a.ProfileAcc, a.Guessed, a.ProfileAccSpoke, a.Spoke)
 	if a.Scored != 198 || a.Labelled != 439 || a.Guessed != 291 {
@@ -228,7 +230,7 @@ func TestReaction(t *testing.T) {
 		{"i work in a bank.", 0.5},
 		{"lol, why?", 0.5},
 		{"", 0.25},
-		{silence, 0.25},
+		{replay.Silence, 0.25},
 	} {
 		if got := reaction(c.reply); got != c.want {
 			t.Errorf("reaction(%q) = %v, want %v", c.reply, got, c.want)
