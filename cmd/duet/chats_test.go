@@ -21,6 +21,7 @@ import (
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/convai2"
 	"github.com/duetbot/duet/shared/store/dynamo"
+	"github.com/duetbot/duet/shared/store/dynamo/dynamotest"
 )
 
 // botAPI is a Telegram Bot API on httptest that answers every sendMessage
@@ -79,16 +80,14 @@ func (b *botAPI) replies(t *testing.T, id int64) (texts []string, ratings []int,
 // sent and received, and the exports read back by `duet rate` and by the
 // parser of `duet eval`.
 func TestChatsEndToEnd(t *testing.T) {
-	if os.Getenv("DYNAMODB_ENDPOINT") == "" {
-		t.Skip("DYNAMODB_ENDPOINT is not set; run `eval \"$(.ci/moto)\"` first (make test does)")
-	}
+	endpoint := dynamotest.Endpoint(t)
 	table := "chats-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	if _, stderr, code := runDuet(t, "table", "create", "-name", table); code != 0 {
 		t.Fatalf("table create: exit %d: %s", code, stderr)
 	}
 	t.Cleanup(func() {
 		ctx := context.Background()
-		if c, err := dynamo.NewClient(ctx, os.Getenv("DYNAMODB_ENDPOINT")); err == nil {
+		if c, err := dynamo.NewClient(ctx, endpoint); err == nil {
 			_, _ = c.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: &table})
 		}
 	})
