@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/cloudformation"
 
 	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/paramstore"
 	"github.com/duetbot/duet/shared/telegram"
 )
 
@@ -41,7 +42,7 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		urlFlag = fs.String("url", "", "the webhook URL (https)")
 		stack = fs.String("stack", "", "read the URL from the "+webhookOutput+" output of this CloudFormation stack")
 		// The default is filled in after parsing, so that -h never prints it.
-		secret = fs.String("secret", "", "secret token Telegram sends in X-Telegram-Bot-Api-Secret-Token (default: $TELEGRAM_WEBHOOK_SECRET)")
+		secret = fs.String("secret", "", "secret token Telegram sends in X-Telegram-Bot-Api-Secret-Token (default: $TELEGRAM_WEBHOOK_SECRET, or the SSM parameter $TELEGRAM_WEBHOOK_SECRET_PARAMETER)")
 		noSecret = fs.Bool("no-secret", false, "set the webhook without a secret token (the deployed function refuses such updates)")
 	case "info", "delete":
 	default:
@@ -53,12 +54,22 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected arguments %q\n%s", errUsage, fs.Args(), webhookUsage)
 	}
+	// As deployed, the token and the secret may be SSM parameters
+	// (TELEGRAM_BOT_TOKEN_PARAMETER, TELEGRAM_WEBHOOK_SECRET_PARAMETER):
+	// read them when the plain variables are absent.
+	only := []string{"TELEGRAM_BOT_TOKEN"}
+	if sub == "set" && *secret == "" && !*noSecret {
+		only = append(only, "TELEGRAM_WEBHOOK_SECRET")
+	}
+	if err := paramstore.Resolve(ctx, &cfg, paramstore.NewClient, only...); err != nil {
+		return err
+	}
 	if sub == "set" {
 		if *secret == "" {
 			*secret = cfg.TelegramWebhookSecret
 		}
 		if *secret == "" && !*noSecret {
-			return fmt.Errorf("%w: no secret token: set TELEGRAM_WEBHOOK_SECRET (the one you deployed with) or pass -secret; -no-secret sets none", errUsage)
+			return fmt.Errorf("%w: no secret token: set TELEGRAM_WEBHOOK_SECRET_PARAMETER (the parameter you deployed with) or TELEGRAM_WEBHOOK_SECRET, or pass -secret; -no-secret sets none", errUsage)
 		}
 	}
 	if err := cfg.RequireTelegram(); err != nil {

@@ -168,7 +168,7 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 // RequireTelegram reports a missing bot token, which the ConvAI bot cannot run without.
 func (c Config) RequireTelegram() error {
 	if c.TelegramBotToken == "" {
-		return errors.New("TELEGRAM_BOT_TOKEN is not set: the ConvAI bot needs its bot token")
+		return errors.New("TELEGRAM_BOT_TOKEN is not set (nor TELEGRAM_BOT_TOKEN_PARAMETER, an SSM parameter holding it): the ConvAI bot needs its bot token")
 	}
 	return nil
 }

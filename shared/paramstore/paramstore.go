@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
@@ -36,12 +37,16 @@ func NewClient(ctx context.Context) (API, error) {
 }
 
 // Resolve fills every secret of cfg that names a parameter and has no plain
-// value (cfg.Unresolved), reading each parameter with its decryption. It
+// value (cfg.Unresolved), or only those of the variables only lists
+// ("TELEGRAM_BOT_TOKEN"), reading each parameter with its decryption. It
 // makes the client with newClient only when there is something to read, so
 // that a local run with plain variables needs no AWS. The error names the
 // variable and the parameter that failed, never a value.
-func Resolve(ctx context.Context, cfg *config.Config, newClient func(context.Context) (API, error)) error {
+func Resolve(ctx context.Context, cfg *config.Config, newClient func(context.Context) (API, error), only ...string) error {
 	secrets := cfg.Unresolved()
+	if len(only) > 0 {
+		secrets = slices.DeleteFunc(secrets, func(s config.Secret) bool { return !slices.Contains(only, s.Var) })
+	}
 	if len(secrets) == 0 {
 		return nil
 	}

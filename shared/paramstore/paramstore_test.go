@@ -112,6 +112,22 @@ func TestResolveMissingParameter(t *testing.T) {
 	}
 }
 
+func TestResolveOnly(t *testing.T) {
+	cfg := config.Config{TelegramBotTokenParameter: "duet/bot-token", AnnexCallerKeyParameter: "duet/caller-key"}
+	err := Resolve(context.Background(), &cfg, func(context.Context) (API, error) {
+		return nil, errors.New("no AWS here")
+	}, "OPENAI_API_KEY")
+	if err != nil {
+		t.Errorf("Resolve of a secret with no parameter: %v, want nothing read", err)
+	}
+	err = Resolve(context.Background(), &cfg, func(context.Context) (API, error) {
+		return nil, errors.New("no AWS here")
+	}, "ANNEX_CALLER_KEY")
+	if err == nil || !strings.Contains(err.Error(), "ANNEX_CALLER_KEY_PARAMETER") || strings.Contains(err.Error(), "TELEGRAM") {
+		t.Errorf("Resolve of the caller key alone: %v, want an error about it only", err)
+	}
+}
+
 func TestResolveNothingToRead(t *testing.T) {
 	cfg := config.Config{TelegramBotToken: "plain", TelegramBotTokenParameter: "duet/bot-token"}
 	err := Resolve(context.Background(), &cfg, func(context.Context) (API, error) {

@@ -96,9 +96,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts ...Optio
 // deployed functions' way: the key is never in the template or the
 // environment). Local servers may need no key.
 func openAIKey(ctx context.Context, cfg config.Config) (string, error) {
-	only := config.Config{OpenAIAPIKey: cfg.OpenAIAPIKey, OpenAIAPIKeyParameter: cfg.OpenAIAPIKeyParameter}
-	if err := paramstore.Resolve(ctx, &only, paramstore.NewClient); err != nil {
+	if err := paramstore.Resolve(ctx, &cfg, paramstore.NewClient, "OPENAI_API_KEY"); err != nil {
 		return "", err
 	}
-	return only.OpenAIAPIKey, nil
+	return cfg.OpenAIAPIKey, nil
 }
