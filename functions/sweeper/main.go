@@ -31,6 +31,7 @@ func main() {
 		log.Error("cannot start", "err", err)
 		os.Exit(1)
 	}
+	engine.Metrics = app.LambdaMetrics("sweeper")
 	lambda.Start(sweeper{engine: engine, log: log}.Handle)
 }
 

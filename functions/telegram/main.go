@@ -42,6 +42,7 @@ func main() {
 		log.Error("cannot start", "err", err)
 		os.Exit(1)
 	}
+	engine.Metrics = rec
 	lambda.Start(httpapi.NewTelegram(engine, cfg.TelegramWebhookSecret, log).Handle)
 }
 

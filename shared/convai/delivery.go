@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/duetbot/duet/shared/duet"
+	"github.com/duetbot/duet/shared/metrics"
 )
 
 // deliver sends the session's undelivered records in sequence order, as
@@ -64,6 +65,7 @@ func (e *Engine) send(ctx context.Context, s *session, owner string, wait bool) 
 				s = next
 				continue
 			case err != nil:
+				metrics.Add(e.Metrics, metrics.RepliesGivenUp, 1, metrics.Reason(metrics.GivenUpStore))
 				return done, duet.Wrap(duet.EUNAVAILABLE, fmt.Errorf("%w: %w", ErrUndelivered, err), "claim reply of chat %d", s.chatID)
 			}
 			r.Lease = l
@@ -72,12 +74,14 @@ func (e *Engine) send(ctx context.Context, s *session, owner string, wait bool) 
 		for ; part < len(msgs); part++ {
 			err := e.Sender.Send(ctx, s.chatID, msgs[part])
 			if err == nil {
+				metrics.Add(e.Metrics, metrics.RepliesSent, 1)
 				continue
 			}
 			if !Rejected(err) {
 				return done, e.giveUp(ctx, s, owner, part, err)
 			}
 			e.log().WarnContext(ctx, "dropped a message the server refused for good", "chat", s.chatID, "err", err)
+			metrics.Add(e.Metrics, metrics.RepliesGivenUp, 1, metrics.Reason(metrics.GivenUpRefused))
 		}
 		if len(msgs) > 0 {
 			done++
@@ -177,6 +181,9 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 // that a retry may take over at once. It works on fresh reads, briefly
 // retrying, since the store may be what failed.
 func (e *Engine) giveUp(ctx context.Context, s *session, owner string, part int, cause error) error {
+	// Both callers stop on the Bot API: a send failed, or the sender of an
+	// earlier reply has not finished in time.
+	metrics.Add(e.Metrics, metrics.RepliesGivenUp, 1, metrics.Reason(metrics.GivenUpBotAPI))
 	cctx, cancel := recording(ctx)
 	defer cancel()
 	first := s.sent + 1

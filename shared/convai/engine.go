@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/metrics"
 )
 
 // Update is one server message for one chat, whatever transport brought it.
@@ -105,6 +106,9 @@ type Engine struct {
 	DeliveryTimeout time.Duration
 	Now             func() time.Time
 	Log             *slog.Logger
+	// Metrics counts what the engine does (messages, duplicates, replies
+	// sent and given up, their latency, chats ended); nil: nothing.
+	Metrics metrics.Recorder
 }
 
 func (e *Engine) now() time.Time {

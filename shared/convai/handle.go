@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/duet"
+	"github.com/duetbot/duet/shared/metrics"
 )
 
 // Handle processes one server message: it stores the partner's message with
@@ -18,6 +20,7 @@ import (
 // be processed (it is dropped); duet.EUNAVAILABLE means a retry may succeed,
 // and a retry is safe.
 func (e *Engine) Handle(ctx context.Context, u Update) error {
+	arrived := time.Now()
 	ctx, cancel := e.budget(ctx)
 	defer cancel()
 	cmd := Parse(u.Text)
@@ -26,11 +29,13 @@ func (e *Engine) Handle(ctx context.Context, u Update) error {
 	for range saveAttempts {
 		chat, err := e.load(ctx, u.ChatID)
 		if err != nil {
+			metrics.Add(e.Metrics, metrics.RepliesGivenUp, 1, metrics.Reason(metrics.GivenUpStore))
 			return err
 		}
 		s := chat.current()
 		if dup := s.seen(u.UpdateID, sum); s.exists() && (cmd.Kind == Start && s.seenStart(u.UpdateID, sum) || cmd.Kind != Start && dup) {
 			e.log().InfoContext(ctx, "duplicate update", "chat", u.ChatID, "update_id", u.UpdateID)
+			metrics.Add(e.Metrics, metrics.DuplicatesDropped, 1)
 			return e.deliver(ctx, s, owner)
 		}
 		rec, err := e.apply(ctx, s, u, cmd)
@@ -43,17 +48,39 @@ func (e *Engine) Handle(ctx context.Context, u Update) error {
 			e.log().InfoContext(ctx, "chat changed concurrently, retrying", "chat", u.ChatID)
 			continue
 		case err != nil:
+			metrics.Add(e.Metrics, metrics.RepliesGivenUp, 1, metrics.Reason(metrics.GivenUpStore))
 			return duet.Wrap(duet.EUNAVAILABLE, err, "store message")
 		}
+		e.count(rec, cmd)
 		if rec.Session == s.number {
 			s.add(*rec)
 		} else { // a /start: the chat's newest session is rec's
 			chat.Records = append(chat.Records, *rec)
 			s = chat.current()
 		}
-		return e.deliver(ctx, s, owner)
+		if err := e.deliver(ctx, s, owner); err != nil {
+			return err
+		}
+		if rec.sends() {
+			// Update in → the Bot API answered its reply's sendMessage
+			// (and the delivery was recorded: one write more).
+			metrics.Since(e.Metrics, metrics.ReplyLatency, arrived)
+		}
+		return nil
 	}
 	return duet.Errorf(duet.EUNAVAILABLE, "chat %d kept changing concurrently", u.ChatID)
+}
+
+// count records the metrics of rec, just stored for a message cmd.
+func (e *Engine) count(rec *Record, cmd Command) {
+	metrics.Add(e.Metrics, metrics.PartnerMessages, 1)
+	if rec.Ends() {
+		by := metrics.EndedByBot // the turn limit, a goodbye, or the Replier's decision
+		if cmd.Kind == End {
+			by = metrics.EndedByPartner
+		}
+		metrics.Add(e.Metrics, metrics.ChatsEnded, 1, metrics.EndedBy(by))
+	}
 }
 
 // load returns the chat, empty when nothing is stored.

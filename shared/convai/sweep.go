@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/duetbot/duet/shared/duet"
+	"github.com/duetbot/duet/shared/metrics"
 )
 
 // SweepResult counts what one Sweep did.
@@ -137,6 +138,7 @@ func (e *Engine) endIdle(ctx context.Context, id int64) (bool, error) {
 		}
 		return false, fmt.Errorf("store final: %w", err)
 	}
+	metrics.Add(e.Metrics, metrics.ChatsEnded, 1, metrics.EndedBy(metrics.EndedBySweeper))
 	chat.Records = append(chat.Records, *rec)
 	return false, e.deliver(ctx, chat.current(), owner)
 }
