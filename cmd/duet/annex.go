@@ -15,7 +15,7 @@ import (
 
 // mountAnnex serves the annex bot on /annex. Without ANNEX_CALLER_KEY the
 // route answers 503 and says why: the endpoint is never open by default.
-func mountAnnex(ctx context.Context, mux *http.ServeMux, cfg config.Config, store annex.Store, brains app.Brains, log *slog.Logger) (string, error) {
+func mountAnnex(ctx context.Context, mux *http.ServeMux, cfg config.Config, store annex.Store, brains app.Brains, log *slog.Logger, opts ...annex.EngineOption) (string, error) {
 	if cfg.AnnexCallerKey == "" {
 		off := duet.Errorf(duet.EUNAVAILABLE, "the annex bot is off: set ANNEX_CALLER_KEY and ANNEX_PERSON_NAME or ANNEX_PERSONA_FILE")
 		mux.Handle("/annex", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -23,7 +23,7 @@ func mountAnnex(ctx context.Context, mux *http.ServeMux, cfg config.Config, stor
 		}))
 		return "off (ANNEX_CALLER_KEY is not set)", nil
 	}
-	engine, err := app.AnnexEngine(ctx, cfg, store, brains, log)
+	engine, err := app.AnnexEngine(ctx, cfg, store, brains, log, opts...)
 	if err != nil {
 		return "", err
 	}

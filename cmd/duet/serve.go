@@ -10,12 +10,14 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/apigw"
 	"github.com/duetbot/duet/shared/app"
 	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/httpapi"
+	"github.com/duetbot/duet/shared/metrics"
 	"github.com/duetbot/duet/shared/telegram"
 )
 
@@ -34,6 +36,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlags("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address")
 	verbose := fs.Bool("v", false, "log every request (method, path, status, duration; never bodies or headers) and debug lines")
+	withMetrics := fs.Bool("metrics", false, "write the bots' metrics to the log, as the Lambda functions do: one CloudWatch Embedded Metric Format line each")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -55,7 +58,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	backends, err := brains.New(ctx, cfg, log)
+	// Off by default: the lines are for CloudWatch, and a local log reads
+	// better without them.
+	var rec metrics.Recorder
+	if *withMetrics {
+		rec = metrics.NewEMF(stderr, "serve")
+	}
+	backends, err := brains.New(ctx, cfg, log, brains.WithMetrics(rec))
 	if err != nil {
 		return err
 	}
@@ -63,9 +72,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	engine.Metrics = rec
 	mux := http.NewServeMux()
 	mux.Handle("/telegram", apigw.HTTP(httpapi.NewTelegram(engine, cfg.TelegramWebhookSecret, log).Handle, log))
-	annexState, err := mountAnnex(ctx, mux, cfg, exchanges, backends, log)
+	annexState, err := mountAnnex(ctx, mux, cfg, exchanges, backends, log, annex.WithMetrics(rec))
 	if err != nil {
 		return fmt.Errorf("annex bot: %w", err)
 	}

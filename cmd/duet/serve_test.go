@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -214,5 +215,92 @@ func TestServeVerbose(t *testing.T) {
 		if k != "TELEGRAM_API_URL" && strings.Contains(logs, v) {
 			t.Errorf("serve -v logs %s:\n%s", k, logs)
 		}
+	}
+}
+
+// TestServeMetrics: `serve -metrics` writes an EMF line for each metric a
+// request drives (here an annex request: AnnexRequests, AnnexLatency) to
+// its log, with no secret in it; without the flag, none.
+func TestServeMetrics(t *testing.T) {
+	t.Setenv("ANNEX_CALLER_KEY", "caller-key-secret-0123")
+	t.Setenv("ANNEX_PERSON_NAME", "Ada")
+	t.Setenv("TELEGRAM_API_URL", "http://127.0.0.1:1")
+	for _, k := range []string{"SESSIONS_TABLE", "ANNEX_PERSONA_FILE", "BRAIN", "TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET"} {
+		t.Setenv(k, "")
+	}
+	for _, on := range []bool{true, false} {
+		t.Run(fmt.Sprintf("metrics=%v", on), func(t *testing.T) {
+			args := []string{"-addr", "127.0.0.1:0"}
+			if on {
+				args = append(args, "-metrics")
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			stdoutR, stdoutW := io.Pipe()
+			stderr := &lockedBuffer{}
+			done := make(chan error, 1)
+			go func() {
+				done <- runServe(ctx, args, stdoutW, stderr)
+				stdoutW.Close()
+			}()
+			line, err := bufio.NewReader(stdoutR).ReadString('\n')
+			if err != nil {
+				cancel()
+				t.Fatalf("duet serve did not start: %v (%v); stderr:\n%s", err, <-done, stderr.String())
+			}
+			go func() { _, _ = io.Copy(io.Discard, stdoutR) }()
+			addr := strings.Fields(line[strings.Index(line, "http://"):])[0]
+			req, _ := http.NewRequest(http.MethodPost, addr+"/annex", strings.NewReader(`{"message": {"from": "U2", "id": "m1", "text": "@ada what do you think of Go?"}}`))
+			req.Header.Set("X-CALLER-KEY", "caller-key-secret-0123")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				cancel()
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("duet serve: %v", err)
+			}
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("POST /annex: %d", resp.StatusCode)
+			}
+			var emf []string
+			for _, l := range strings.Split(stderr.String(), "\n") {
+				if strings.Contains(l, `"_aws"`) {
+					emf = append(emf, l)
+				}
+			}
+			if !on {
+				if len(emf) > 0 {
+					t.Errorf("serve without -metrics logged %q", emf)
+				}
+				return
+			}
+			names := map[string]bool{}
+			for _, l := range emf {
+				var line struct {
+					AWS struct {
+						CloudWatchMetrics []struct {
+							Namespace string
+							Metrics   []struct{ Name string }
+						}
+					} `json:"_aws"`
+					Function string
+				}
+				if err := json.Unmarshal([]byte(l), &line); err != nil || len(line.AWS.CloudWatchMetrics) != 1 || line.Function != "serve" {
+					t.Errorf("log line %s: not an EMF line of serve (%v)", l, err)
+					continue
+				}
+				for _, m := range line.AWS.CloudWatchMetrics[0].Metrics {
+					names[m.Name] = true
+				}
+				if strings.Contains(l, "caller-key-secret-0123") {
+					t.Errorf("metric line %s shows the caller key", l)
+				}
+			}
+			if !names["AnnexRequests"] || !names["AnnexLatency"] {
+				t.Errorf("metric lines %q: want AnnexRequests and AnnexLatency", emf)
+			}
+		})
 	}
 }
