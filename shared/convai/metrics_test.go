@@ -47,7 +47,7 @@ func TestMetrics(t *testing.T) {
 	want("a duplicate", metrics.PartnerMessages, 2)
 	want("a duplicate", metrics.RepliesSent, 1)
 
-	f.out.setFail(errors.New("502 Bad Gateway"))
+	f.out.Fail(errors.New("502 Bad Gateway"))
 	if err := f.handle(t, 1, 3, "how are you?"); err == nil {
 		t.Fatal("Handle with the Bot API down: no error")
 	}
@@ -57,12 +57,12 @@ func TestMetrics(t *testing.T) {
 		t.Error("the Bot API down: a latency was recorded for a reply not delivered")
 	}
 
-	f.out.setFail(refusal{})
+	f.out.Fail(refusal{})
 	if err := f.engine.Deliver(ctx, 1); err != nil {
 		t.Fatalf("Deliver to a refusing Bot API: %v", err)
 	}
 	want("a refused send", metrics.RepliesGivenUp, 1, metrics.Reason(metrics.GivenUpRefused))
-	f.out.setFail(nil)
+	f.out.Fail(nil)
 
 	mustHandle(t, f, 1, 4, "/end")
 	want("/end", metrics.ChatsEnded, 1, metrics.EndedBy(metrics.EndedByPartner))
