@@ -1,0 +1,98 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/duetbot/duet/shared/brain"
+)
+
+// nurse is the profile of issue 21's hand-played chat.
+const nurse = "i am a nurse at a children's hospital.\ni have two cats named salt and pepper.\ni love baking bread on sundays.\ni live in a small apartment in tokyo."
+
+// talk plays the partner's lines in one chat with profile and returns the
+// bot's replies.
+func talk(t testing.TB, profile string, lines ...string) []string {
+	t.Helper()
+	req := brain.Request{Context: profile}
+	var out []string
+	for _, l := range lines {
+		req.Turns = append(req.Turns, brain.Turn{Role: brain.Partner, Text: l})
+		got := reply(t, req)
+		out = append(out, got)
+		req.Turns = append(req.Turns, brain.Turn{Role: brain.Bot, Text: got})
+	}
+	return out
+}
+
+func TestPersonaIssueChat(t *testing.T) {
+	tests := []struct {
+		question string
+		want     []string // every one of these, in lower case
+	}{
+		{"Where do you live?", []string{"tokyo", "apartment"}},
+		{"What do you do for work?", []string{"nurse", "hospital"}},
+		{"Do you have any pets?", []string{"salt", "pepper"}},
+		{"Do you live in a city?", []string{"tokyo"}},
+		{"What do you like to do on weekends?", []string{"bread"}},
+		{"What did you do last weekend?", []string{"baked bread"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			// Each in a fresh chat: the answer does not depend on what came before.
+			got := strings.ToLower(talk(t, nurse, tt.question)[0])
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("Reply to %q = %q, want %q in it", tt.question, got, w)
+				}
+			}
+		})
+	}
+}
+
+// TestPersonaNoFactTwiceInARow replays the partners' messages of the dev
+// set's chats with their bots' profiles: no fact of the profile is told in
+// two replies in a row.
+func TestPersonaNoFactTwiceInARow(t *testing.T) {
+	chats, checked := 0, 0
+	for _, d := range devDialogues(t) {
+		pr := parseProfile(d.botProfile())
+		msgs := d.partnerMessages()
+		if pr == nil || len(msgs) < 3 {
+			continue
+		}
+		chats++
+		prev := map[int]bool{}
+		for i, r := range talk(t, d.botProfile(), msgs...) {
+			now := map[int]bool{}
+			for s := range sentencesOf(r) {
+				if f, ok := pr.index[s]; ok {
+					now[f] = true
+					if prev[f] {
+						t.Errorf("profile %q: fact %q told again right away, to %q: %q", d.BotProfile, pr.facts[f].source, msgs[i], r)
+					}
+				}
+			}
+			checked++
+			prev = now
+		}
+	}
+	t.Logf("%d replies of %d chats checked", checked, chats)
+	if chats < 100 {
+		t.Errorf("only %d chats replayed", chats)
+	}
+}
+
+// TestPersonaPastWeekend: the weekend gone is told from an activity of the
+// profile, in the past tense, and not when that activity was just told.
+func TestPersonaPastWeekend(t *testing.T) {
+	got := talk(t, horses, "What did you do last weekend?")[0]
+	if !strings.Contains(strings.ToLower(got), "rode horses") {
+		t.Errorf("Reply = %q, want the horses ridden", got)
+	}
+	for _, tt := range []struct{ gerund, past string }{{"baking", "baked"}, {"shopping", "shopped"}, {"riding", "rode"}, {"skiing", "skied"}, {"swimming", "swam"}} {
+		if got := pastOfGerund(tt.gerund); got != tt.past {
+			t.Errorf("pastOfGerund(%q) = %q, want %q", tt.gerund, got, tt.past)
+		}
+	}
+}
