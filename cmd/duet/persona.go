@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/app"
 	"github.com/duetbot/duet/shared/config"
+	"github.com/duetbot/duet/shared/duet"
 )
 
 func init() {
@@ -17,7 +19,7 @@ func init() {
 }
 
 func runPersona(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	usage := fmt.Errorf("%w: usage: duet persona import --file F [--file F2] [--person NAME]\n       duet persona show --file F", errUsage)
+	usage := fmt.Errorf("%w: usage: duet persona import --file F [--file F2] [--person NAME] [-replace]\n       duet persona show --file F", errUsage)
 	if len(args) == 0 {
 		return usage
 	}
@@ -25,14 +27,14 @@ func runPersona(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var files listFlag
 	fs.Var(&files, "file", "transcript JSON file (repeatable)")
 	person := fs.String("person", os.Getenv("ANNEX_PERSON_NAME"), "name to store the persona under (default $ANNEX_PERSON_NAME, else the transcript's username)")
+	replace := fs.Bool("replace", false, "import: replace the persona already stored under that name (it is kept until the new one is complete)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
 	if len(files) == 0 {
 		return usage
 	}
-	cfg := config.Config{AnnexPersonName: *person, AnnexPersonaFile: strings.Join(files, ",")}
-	data, err := app.AnnexPersona(ctx, cfg, nil)
+	data, err := app.AddTranscripts(annex.PersonaData{Name: *person}, files)
 	if err != nil {
 		return err
 	}
@@ -40,6 +42,9 @@ func runPersona(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	case "show":
 		return showPersona(stdout, data)
 	case "import":
+		if len(data.Pairs) == 0 {
+			return fmt.Errorf("%s: nothing to learn: person %q never says anything in it; nothing was imported (check the transcript's \"person\")", strings.Join(files, ", "), data.ID)
+		}
 		env, err := config.FromEnv()
 		if err != nil {
 			return err
@@ -49,6 +54,13 @@ func runPersona(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		store, err := app.DynamoStore(ctx, env)
 		if err != nil {
+			return err
+		}
+		stored, err := store.LoadPersona(ctx, data.Name)
+		switch {
+		case err == nil && !*replace:
+			return fmt.Errorf("a persona %q (%d pairs) is already stored in %s: give -replace to replace it", stored.Name, len(stored.Pairs), env.SessionsTable)
+		case err != nil && !errors.Is(err, duet.ErrNotFound):
 			return err
 		}
 		if err := store.SavePersona(ctx, data); err != nil {

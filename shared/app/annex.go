@@ -28,13 +28,27 @@ func AnnexPersona(ctx context.Context, cfg config.Config, store annex.Store) (an
 			return annex.PersonaData{}, fmt.Errorf("load persona %q: %w", d.Name, err)
 		}
 	}
-	for _, path := range strings.Split(cfg.AnnexPersonaFile, ",") {
+	d, err := AddTranscripts(d, strings.Split(cfg.AnnexPersonaFile, ","))
+	if err != nil {
+		return annex.PersonaData{}, fmt.Errorf("ANNEX_PERSONA_FILE: %w", err)
+	}
+	if d.Name == "" {
+		return annex.PersonaData{}, errors.New("ANNEX_PERSON_NAME is not set: the annex bot needs the name of the person it emulates")
+	}
+	return d, nil
+}
+
+// AddTranscripts adds to d what the transcript files at paths teach about
+// their person (blank paths skipped); without a name, d takes the first
+// transcript's person's. Its errors name the file.
+func AddTranscripts(d annex.PersonaData, paths []string) (annex.PersonaData, error) {
+	for _, path := range paths {
 		if path = strings.TrimSpace(path); path == "" {
 			continue
 		}
 		t, err := annex.ReadTranscriptText(path)
 		if err != nil {
-			return annex.PersonaData{}, fmt.Errorf("ANNEX_PERSONA_FILE: %w", err)
+			return annex.PersonaData{}, err
 		}
 		if d.Name == "" {
 			d.Name = t.Username()
@@ -49,9 +63,6 @@ func AnnexPersona(ctx context.Context, cfg config.Config, store annex.Store) (an
 			d.Username = t.Username()
 		}
 		d.Pairs = append(d.Pairs, t.Pairs()...)
-	}
-	if d.Name == "" {
-		return annex.PersonaData{}, errors.New("ANNEX_PERSON_NAME is not set: the annex bot needs the name of the person it emulates")
 	}
 	return d, nil
 }

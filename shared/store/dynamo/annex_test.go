@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/duet"
@@ -84,6 +85,53 @@ func TestAnnexPersona(t *testing.T) {
 		if len(got.Pairs) != 2 || got.Pairs[0].Answer != "only" || got.Pairs[1].Prompt != "q" || got.ID != "U1" || got.Name != "Ada" {
 			t.Errorf("LoadPersona(%q) after a smaller import: got %+v, want its 2 pairs, named Ada", name, got)
 		}
+	}
+}
+
+// TestPersonaReplaceKeepsThePrevious: an import that fails half-way (a
+// pair too large for DynamoDB) leaves the stored persona whole, as it
+// was; a complete one replaces it, and the previous version's items are
+// deleted.
+func TestPersonaReplaceKeepsThePrevious(t *testing.T) {
+	ctx := context.Background()
+	s := annexStore(t)
+	old := annex.PersonaData{Name: "Ada", ID: "U1", Username: "ada"}
+	for i := range 5 {
+		old.Pairs = append(old.Pairs, annex.Pair{Prompt: fmt.Sprintf("q%d", i), Answer: fmt.Sprintf("old %d", i)})
+	}
+	if err := s.SavePersona(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	failing := annex.PersonaData{Name: "Ada", ID: "U1", Pairs: []annex.Pair{{Answer: "new 0"}, {Answer: "new 1"}, {Answer: strings.Repeat("x", 500<<10)}}}
+	if err := s.SavePersona(ctx, failing); err == nil {
+		t.Fatal("a persona with a 500 KB pair was saved; want DynamoDB to refuse it")
+	}
+	got, err := s.LoadPersona(ctx, "Ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Pairs) != 5 || got.Pairs[0].Answer != "old 0" || got.Pairs[4].Answer != "old 4" {
+		t.Errorf("after a failed import: got %+v, want the previous persona's 5 pairs unchanged", got.Pairs)
+	}
+
+	replacement := annex.PersonaData{Name: "Ada", ID: "U1", Pairs: []annex.Pair{{Answer: "new 0"}, {Prompt: "q", Answer: "new 1"}}}
+	if err := s.SavePersona(ctx, replacement); err != nil {
+		t.Fatal(err)
+	}
+	got, err = s.LoadPersona(ctx, "ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Pairs) != 2 || got.Pairs[0].Answer != "new 0" || got.Pairs[1].Prompt != "q" {
+		t.Errorf("after a complete import: got %+v, want its 2 pairs", got.Pairs)
+	}
+	items := 0
+	err = s.queryPrefix(ctx, personaPrefix+"ada", pairPrefix, func(map[string]types.AttributeValue) error { items++; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if items != 2 {
+		t.Errorf("the table holds %d pair items for Ada, want the current version's 2 (the others deleted)", items)
 	}
 }
 

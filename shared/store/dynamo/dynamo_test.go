@@ -232,6 +232,11 @@ func (w *counting) Scan(ctx context.Context, in *dynamodb.ScanInput, opts ...fun
 	return w.c.Scan(ctx, in, opts...)
 }
 
+func (w *counting) DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
+	w.count("DeleteItem")
+	return w.c.DeleteItem(ctx, in, opts...)
+}
+
 func (w *counting) CreateTable(ctx context.Context, in *dynamodb.CreateTableInput, opts ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
 	w.count("CreateTable")
 	return w.c.CreateTable(ctx, in, opts...)
