@@ -5,7 +5,6 @@
 package apigw
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -164,14 +163,7 @@ func HTTP(h Handler, log *slog.Logger) http.Handler {
 // FromHTTP converts r into an HTTP API payload 2.0 event. A body over
 // MaxBodyBytes is an ETOOLARGE error.
 func FromHTTP(r *http.Request) (events.APIGatewayV2HTTPRequest, error) {
-	// Sized from Content-Length, as webhook callers send it, the buffer
-	// is allocated once (ReadFrom wants bytes.MinRead spare to stop).
-	size := bytes.MinRead
-	if n := r.ContentLength; n > 0 && n <= MaxBodyBytes {
-		size += int(n)
-	}
-	body := bytes.NewBuffer(make([]byte, 0, size))
-	_, err := body.ReadFrom(http.MaxBytesReader(nil, r.Body, MaxBodyBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxBodyBytes))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return events.APIGatewayV2HTTPRequest{}, tooLarge()
@@ -193,7 +185,7 @@ func FromHTTP(r *http.Request) (events.APIGatewayV2HTTPRequest, error) {
 		RawPath:        r.URL.Path,
 		RawQueryString: r.URL.RawQuery,
 		Headers:        headers,
-		Body:           body.String(),
+		Body:           string(body),
 	}
 	ev.RequestContext.HTTP.Method = r.Method
 	ev.RequestContext.HTTP.Path = r.URL.Path

@@ -145,22 +145,18 @@ func (r *Record) Messages() []string {
 	if !r.sends() {
 		return nil
 	}
-	return r.appendMessages(make([]string, 0, 2))
-}
-
-// appendMessages appends Messages to dst (a caller's buffer for two).
-func (r *Record) appendMessages(dst []string) []string {
+	var msgs []string
 	if r.Bot != "" {
 		rating := r.Rating
 		if r.Kind == StartRecord {
 			rating = 0
 		}
-		dst = append(dst, EncodeReply(r.Bot, rating))
+		msgs = append(msgs, EncodeReply(r.Bot, rating))
 	}
 	if r.Final != nil {
-		dst = append(dst, EncodeFinal(*r.Final))
+		msgs = append(msgs, EncodeFinal(*r.Final))
 	}
-	return dst
+	return msgs
 }
 
 // Ends reports whether the record ends its session.

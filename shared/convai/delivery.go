@@ -48,8 +48,7 @@ func (e *Engine) send(ctx context.Context, s *session, owner string, wait bool) 
 			s = next
 			continue
 		}
-		var buf [2]string
-		msgs := r.appendMessages(buf[:0])
+		msgs := r.Messages()
 		part := 0
 		if r.Seq == s.sent+1 {
 			part = min(s.part, len(msgs))
