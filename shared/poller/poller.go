@@ -8,6 +8,7 @@ import (
 	"errors"
 	"hash/maphash"
 	"log/slog"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -113,6 +114,7 @@ func (p *Poller) Run(ctx context.Context) error {
 	}
 	seed := maphash.MakeSeed()
 	var offset int64
+	lastSeen := false // the update with the largest id there is was handled
 	backoff := p.backoff()
 	failures := 0
 poll:
@@ -134,10 +136,22 @@ poll:
 			_ = retry.Sleep(ctx, p.MinInterval-time.Since(started))
 			continue
 		}
+		fresh := 0
 		for _, u := range updates {
-			if u.UpdateID != 0 {
+			switch {
+			case u.UpdateID == math.MaxInt64 && lastSeen:
+				continue
+			case u.UpdateID == math.MaxInt64:
+				// No offset acknowledges it (id+1 would overflow): handle
+				// it once, then skip it each time the server repeats it.
+				p.Log.ErrorContext(ctx, "update_id is the largest int64: no offset can acknowledge it, so the server will repeat it; handled once, its repeats skipped",
+					"update_id", u.UpdateID)
+				lastSeen = true
+				offset = math.MaxInt64
+			case u.UpdateID != 0:
 				offset = max(offset, u.UpdateID+1)
 			}
+			fresh++
 			// The webhook's rule (telegram.ParseUpdate): Telegram never
 			// uses chat id 0, so a zero id means the chat was missing.
 			if u.Message == nil || u.Message.Chat.ID == 0 {
@@ -149,6 +163,9 @@ poll:
 			case <-ctx.Done():
 				break poll
 			}
+		}
+		if fresh == 0 {
+			_ = retry.Sleep(ctx, p.MinInterval-time.Since(started))
 		}
 	}
 	for _, q := range queues {

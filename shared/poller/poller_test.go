@@ -1,10 +1,14 @@
 package poller
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"math"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -169,4 +173,61 @@ func TestPollerPacesEmptyAnswers(t *testing.T) {
 	if n := src.calls.Load(); n > 10 {
 		t.Errorf("getUpdates called %d times in 500 ms with a 100 ms interval, want about 5", n)
 	}
+}
+
+// TestPollerLargestUpdateID: an update_id of the largest int64 cannot be
+// acknowledged (id+1 overflows): the poller says so, handles it once and
+// skips its repeats, and never sends a negative offset.
+func TestPollerLargestUpdateID(t *testing.T) {
+	last := msg(math.MaxInt64, 5, "last")
+	src := &source{batches: [][]telegram.Update{{msg(41, 5, "before")}, {last}, {last}, {last}}}
+	eng := &engine{got: map[int64][]string{}, delivered: map[int64]int{}, done: make(chan struct{}), want: 2}
+	var logged bytes.Buffer
+	var logMu sync.Mutex
+	p := &Poller{Source: src, Engine: eng, MinInterval: time.Millisecond, Log: slog.New(slog.NewTextHandler(&lockedWriter{w: &logged, mu: &logMu}, nil))}
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- p.Run(ctx) }()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		src.mu.Lock()
+		served := len(src.batches) == 0 && len(src.offsets) == 5
+		src.mu.Unlock()
+		if served {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the batches were not all fetched")
+		}
+	}
+	cancel()
+	<-errc
+	eng.mu.Lock()
+	got := eng.got[5]
+	eng.mu.Unlock()
+	if fmt.Sprint(got) != "[before last]" {
+		t.Errorf("chat 5 handled %q, want before, then last once", got)
+	}
+	src.mu.Lock()
+	offsets := fmt.Sprint(src.offsets)
+	src.mu.Unlock()
+	if want := fmt.Sprint([]int64{0, 42, math.MaxInt64, math.MaxInt64, math.MaxInt64}); offsets != want {
+		t.Errorf("offsets sent %s, want %s", offsets, want)
+	}
+	logMu.Lock()
+	defer logMu.Unlock()
+	if n := strings.Count(logged.String(), "update_id is the largest int64"); n != 1 {
+		t.Errorf("logged %q, want one error about the unacknowledgeable update", logged.String())
+	}
+}
+
+// lockedWriter serialises writes to w.
+type lockedWriter struct {
+	w  io.Writer
+	mu *sync.Mutex
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
