@@ -18,7 +18,7 @@ var intentWords = func() map[string]category {
 	for c, words := range map[category]string{
 		catJob: `job jobs work works working worked workplace profession occupation career employed
 employer boss office company business shift retired unemployed salary coworkers`,
-		catPlace: `live lives lived from city town country hometown state grew born area neighborhood
+		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
 neighbourhood apartment house moved move farm village countryside`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
@@ -103,6 +103,34 @@ func questionIntents(q *text) category {
 		c &^= catAge // "how old is your dog?" is about the dog
 	}
 	return c
+}
+
+// kin are the kinds of family a question may ask about: "any kids?" is not
+// answered by a sister.
+var kin = func() map[string]int {
+	m := map[string]int{}
+	for k, words := range []string{
+		`kids kid children child son sons daughter daughters baby babies grandchildren grandkids pregnant twins`,
+		`brother brothers sister sisters siblings sibling`,
+		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce`,
+		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks`,
+	} {
+		for w := range strings.FieldsSeq(words) {
+			m[w] = k + 1
+		}
+	}
+	return m
+}()
+
+// kinOf returns the kinds of family words ws name, as a bit set.
+func kinOf(ws []string) int {
+	k := 0
+	for _, w := range ws {
+		if n := kin[w]; n > 0 {
+			k |= 1 << n
+		}
+	}
+	return k
 }
 
 // aspirations mark a sentence about what one wants to be or do, not what

@@ -67,7 +67,7 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 			if obj[1] == "a" || obj[1] == "an" {
 				bare = strings.Join(obj[2:], " ")
 			}
-			return []string{"I'm " + job + " by trade", "my job? I'm " + job, "for a living, I'm " + job, bare + ", that's my job", "my job? " + bare}, false
+			return []string{"I'm " + job + " by trade", "as for my job, I'm " + job, "for a living, I'm " + job, bare + ", that's my job", "my job: " + bare}, false
 		}
 		if len(obj) >= 2 {
 			where := strings.Join(obj, " ")
@@ -116,23 +116,36 @@ func clefts(v string, obj []string) []string {
 		return nil
 	}
 	if (obj[0] == "a" || obj[0] == "an") && len(obj) >= 2 {
-		// "i drive a tractor" → "a tractor? I drive one": the article goes
+		// "i drive a tractor" → "tractor — I drive one": the article goes
 		// with the noun, away from the verb.
 		np, tail := nounPhrase(obj[1:])
 		if len(np) > 2 && isNumber(np[0]) {
 			// "a 2015 honda civic" → "a honda civic from 2015"
 			np = append(slices.Clone(np[1:]), "from", np[0])
 		}
-		out := []string{strings.Join(np, " ") + "? I " + v + " one" + tail}
+		out := []string{strings.Join(np, " ") + " — I " + v + " one" + tail}
 		if v == "am" {
 			out = append(out, strings.Join(np, " ")+", that's me"+tail)
 		}
 		return out
 	}
 	if (obj[0] == "at" || obj[0] == "in" || obj[0] == "on") && len(obj) >= 2 {
-		// "i work at a school" → "a school is where I work"
+		// "i work at a school" → "a school is where I work"; "i am in the
+		// army" → "the army, that's where I am", or without its article
 		where := strings.Join(obj[1:], " ")
-		return []string{where + " is where I " + v, where + " is where you'll find me"}
+		out := []string{where + " is where I " + v, where + " is where you'll find me"}
+		if determiners.has(obj[1]) && len(obj) >= 3 && obj[1] != "my" {
+			out = append(out, strings.Join(obj[2:], " ")+", that's where I "+v)
+		}
+		return out
+	}
+	for k := 1; k+2 < len(obj) && !likeVerbs.has(v) && !dislikeVerbs.has(v) && !haveVerbs.has(v); k++ {
+		// "i help out at the food bank" → "the food bank, that's where I
+		// help out": the place first, without its article.
+		if (obj[k] == "at" || obj[k] == "in" || obj[k] == "on") && (obj[k+1] == "the" || obj[k+1] == "a") {
+			np, tail := nounPhrase(obj[k+2:])
+			return []string{strings.Join(np, " ") + ", that's where I " + v + " " + strings.Join(obj[:k], " ") + tail}
+		}
 	}
 	if stopwords.has(obj[0]) && !determiners.has(obj[0]) {
 		return nil // "i only eat…", "i moved into…": no object to put first
@@ -203,7 +216,7 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 			// "a nurse at a children's hospital": the job, then where
 			*cats |= catJob
 			job := strings.Join(np, " ")
-			return []string{"I work as " + obj[0] + " " + job + tail, "I'm " + obj[0] + " " + job + tail, "my job? " + job + tail, job + tail + ", that's my job"}
+			return []string{"I work as " + obj[0] + " " + job + tail, "I'm " + obj[0] + " " + job + tail, "my job: " + job + tail, job + tail + ", that's my job"}
 		}
 		if n := len(obj); n >= 3 && fanWords.has(obj[n-1]) {
 			// "a huge star wars fan" → "a huge fan of star wars"
@@ -226,7 +239,7 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 		if occupation(obj[len(obj)-1]) {
 			*cats |= catJob
 			bare := strings.Join(obj[1:], " ") // the job without its article
-			return []string{"I work as " + o, "for a living, I'm " + o, "I'm " + o + " by trade", bare + ", that's my job", "my job? " + bare}
+			return []string{"I work as " + o, "for a living, I'm " + o, "I'm " + o + " by trade", bare + ", that's my job", "my job: " + bare}
 		}
 		return []string{"I'd call myself " + o, "I'm actually " + o, "you could say I'm " + o}
 	}

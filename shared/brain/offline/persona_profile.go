@@ -32,6 +32,7 @@ type fact struct {
 	neg       bool     // a dislike or a negation: "i hate cats", "i don't eat meat"
 	wish      bool     // an aspiration, not a fact yet: "i want to be a lawyer"
 	past      []string // an activity told in the past tense, for "what did you do last weekend?"
+	kin       int      // the kinds of family it names (kinOf)
 	verb      string   // the verb after "i", likes as "like": "have", "like", "work"
 }
 
@@ -188,6 +189,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		}
 	}
 	f.cats, f.wish = factIntents(ws)
+	f.kin = kinOf(ws)
 	var says []string
 	switch {
 	case ws[0] == "i" && len(ws) >= 3:

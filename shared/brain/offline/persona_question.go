@@ -47,14 +47,29 @@ func (pr *profile) answers(q *text) []int {
 			break
 		}
 	}
+	// The question's own words, those whose intent it does not ask about
+	// left out ("living" in "what do you do for a living").
+	var qws []string
+	topics := set{}
+	for _, w := range q.words {
+		qws = append(qws, w.low)
+		if c := intentWords[w.low]; w.content && !w.generic && (c == 0 || c&intents != 0) {
+			topics.add(w.stem)
+		}
+	}
+	qkin := kinOf(qws)
 	type scored struct{ fact, score int }
 	var out []scored
 	for i, f := range pr.facts {
-		score := 3 * bits.OnesCount32(uint32(f.cats&intents))
+		cats := f.cats
+		if qkin != 0 && f.kin != 0 && qkin&f.kin == 0 {
+			cats &^= catFamily // "any kids?" is not answered by a sister
+		}
+		score := 3 * bits.OnesCount32(uint32(cats&intents))
 		if score > 0 && f.wish && intents&catPlans == 0 {
 			score-- // what one wants to be, after what one is
 		}
-		for st := range q.topics {
+		for st := range topics {
 			if f.stems.has(st) || f.stems.has(spellings[st]) {
 				score += 2
 			}
@@ -72,6 +87,23 @@ func (pr *profile) answers(q *text) []int {
 		best[i] = s.fact
 	}
 	return best
+}
+
+// confirms reports whether fact f says yes to yes/no question q: it
+// shares one of the question's own topic words, not only what it is
+// about ("are you a vegan?" is not confirmed by "pizza is my top food").
+func (f *fact) confirms(q *text) bool {
+	for _, w := range q.words {
+		if w.content && !w.generic && (f.stems.has(w.stem) || f.stems.has(spellings[w.stem])) {
+			return true
+		}
+		// "any pets?" is confirmed by the horses: the word names the
+		// whole intent.
+		if categoryNames.has(w.low) && f.cats&intentWords[w.low] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // spellings pair the British and American spellings profiles and

@@ -114,6 +114,10 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			f := pr.facts[best]
 			say := f.sentences[st.stated[best]%len(f.says)]
 			switch {
+			case yesNo && !f.confirms(q):
+				// The fact is about what was asked but says neither yes
+				// nor no to it: told as it is.
+				leads = []string{say}
 			case yesNo && f.neg:
 				leads = prefixed(noLeads, say, seed)
 			case yesNo:
