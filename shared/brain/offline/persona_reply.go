@@ -40,10 +40,15 @@ var (
 	// question is about the bot: "do you…?" "I do!".
 	yesEcho     = map[string]string{"do": "I do!", "are": "I am!", "can": "I can!", "have": "I have!", "did": "I did!", "would": "I would!"}
 	noLeads     = []string{"Not really.", "Not really, to be honest.", "Hmm, not really."}
-	unsureLeads = []string{"Good question!", "Hmm, hard to say.", "Honestly, I'm not sure.", "Oh, I've never really thought about that.",
+	unsureLeads = []string{"Good question!", "Hmm, hard to say.", "Oh, I've never really thought about that.",
 		"Ha, not much to tell there.", "That's a tough one!", "Hmm, let me think about that one."}
 	// justSaidLeads answer a question with what the bot has just said.
-	justSaidLeads  = []string{"Like I just said!", "Ha, just what I mentioned!", "Yep, that's the one I just told you about!"}
+	justSaidLeads = []string{"Like I just said!", "Ha, just what I mentioned!", "Same as I just said!"}
+	// personalLeads answer a yes/no question about the bot that the
+	// profile does not answer: neither a yes nor a no, nothing invented.
+	personalLeads = []string{"Ha, that's a personal one!", "I'll keep that one to myself for now!", "Ooh, I'd rather not say just yet."}
+	// pastAgainLeads tell the weekend gone from the activity just told.
+	pastAgainLeads = []string{"Funny you ask.", "Just that, actually!", "Exactly that!"}
 	vagueLeads     = []string{"Fair enough.", "Ha, okay.", "I see."}
 	statementLeads = []string{"Oh, interesting!", "Nice!", "I see what you mean.", "That sounds fun."}
 	// heardLeads react to what the partner said about themselves; %s is
@@ -96,6 +101,11 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			if fi := st.pastActivity(pr, q); fi >= 0 {
 				f := pr.facts[fi]
 				leads = []string{sentence(f.past[int(seed%uint64(len(f.past)))])}
+				if st.lastTold[fi] {
+					// The only activity was just told: the weekend is
+					// that activity again, said so.
+					leads = prefixed(pastAgainLeads, leads[0], seed)
+				}
 				qs = rotated(askBack, seed)
 				facts = []int{-1}
 				break
@@ -135,7 +145,11 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 		// Nothing in the profile answers: say so without a yes or a no,
 		// which could contradict what the bot says later, and talk about
 		// the profile instead.
-		leads = slices.Concat(noFactLeads(q, yesNo), rotated(unsureLeads, seed))
+		unsure := unsureLeads
+		if yesNo && len(q.words) > 1 && (q.words[1].low == "you" || q.words[1].low == "u") {
+			unsure = personalLeads // "do you have kids?": never "I'm not sure"
+		}
+		leads = slices.Concat(noFactLeads(q, yesNo), rotated(unsure, seed))
 		facts = pr.volunteer(&st, q, 0)
 		qs = rotated(askBack, seed)
 	default:

@@ -62,19 +62,26 @@ func (st *personaState) answerFor(pr *profile, q *text) (fact int, justTold bool
 }
 
 // pastActivity returns the activity fact that answers a question about
-// the past weekend, or -1: one the question names, else the first, never
-// one the bot told in its last message.
+// the past weekend, or -1: one the question names, else the first, one
+// the bot did not tell in its last message when there is one.
 func (st *personaState) pastActivity(pr *profile, q *text) int {
-	first := -1
+	first, again := -1, -1
 	for _, i := range pr.answers(q) {
 		if len(pr.facts[i].past) > 0 && !st.lastTold[i] {
 			return i
 		}
 	}
 	for i, f := range pr.facts {
-		if len(f.past) > 0 && !st.lastTold[i] && first < 0 {
+		switch {
+		case len(f.past) == 0:
+		case !st.lastTold[i] && first < 0:
 			first = i
+		case st.lastTold[i] && again < 0:
+			again = i
 		}
+	}
+	if first < 0 {
+		return again
 	}
 	return first
 }
