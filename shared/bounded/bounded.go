@@ -78,7 +78,59 @@ func (b *reader) Read(p []byte) (int, error) {
 // ReadAll reads r whole, failing with a *TooLargeError naming name past
 // limit bytes.
 func ReadAll(r io.Reader, name string, limit int64) ([]byte, error) {
-	return io.ReadAll(Reader(r, name, limit))
+	return readAll(Reader(r, name, limit), 0)
+}
+
+// chunk is the piece readAll reads at a time.
+const chunk = 1 << 20
+
+// readAll reads r whole into a slice of cap size+1 when size (the
+// expected length) is known, else in pieces joined at the end: an input
+// that fails past its limit then holds no more than the limit, where a
+// slice grown by doubling would hold up to three times as much.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	if size > 0 {
+		b := make([]byte, 0, size+1)
+		for {
+			n, err := r.Read(b[len(b):cap(b)])
+			b = b[:len(b)+n]
+			if errors.Is(err, io.EOF) {
+				return b, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			if len(b) == cap(b) {
+				// Longer than expected (the file grew): go on in pieces.
+				rest, err := readAll(r, 0)
+				if err != nil {
+					return nil, err
+				}
+				return append(b, rest...), nil
+			}
+		}
+	}
+	var pieces [][]byte
+	total := 0
+	for {
+		p := make([]byte, chunk)
+		n, err := io.ReadFull(r, p)
+		if n > 0 {
+			pieces = append(pieces, p[:n])
+			total += n
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	b := make([]byte, 0, total)
+	for _, p := range pieces {
+		b = append(b, p...)
+	}
+	return b, nil
 }
 
 // ReadFile reads the file at path whole, failing with a *TooLargeError past
@@ -90,24 +142,11 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	size := int64(512)
+	size := int64(0)
 	if fi, err := f.f.Stat(); err == nil && fi.Mode().IsRegular() {
-		size = min(fi.Size(), limit) + 1
+		size = min(fi.Size(), limit)
 	}
-	b := make([]byte, 0, size)
-	for {
-		n, err := f.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if errors.Is(err, io.EOF) {
-			return b, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-	}
+	return readAll(f, size)
 }
 
 // File is an open file whose reads stop at a limit (see Reader).

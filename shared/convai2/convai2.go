@@ -35,11 +35,11 @@ const (
 
 // Limits on what Read accepts.
 const (
-	MaxFileBytes   = 256 << 20 // a whole file (the releases' largest is 2 MiB)
-	MaxMessages    = 10000     // messages in one dialogue
-	MaxTextBytes   = 64 << 10  // one message's text
-	MaxProfileSent = 64        // sentences in one profile
-	MaxOptions     = 32        // candidate profiles of one dialogue
+	MaxFileBytes   = 64 << 20 // a whole file (the releases' largest is 2.3 MB)
+	MaxMessages    = 10000    // messages in one dialogue
+	MaxTextBytes   = 64 << 10 // one message's text
+	MaxProfileSent = 64       // sentences in one profile
+	MaxOptions     = 32       // candidate profiles of one dialogue
 )
 
 // Message is one message of a dialogue.
