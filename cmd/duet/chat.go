@@ -33,6 +33,32 @@ func runChat(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 // isTerminal (eval.go) reports whether stdin is a terminal.
 
+const chatUsage = `usage: duet chat [-dialect D] [-context TEXT | -profile FILE] [-options FILE] [-json] [-save FILE] [-bot URL]
+       duet chat -annex [-json] [-bot URL]
+
+Talk to the ConvAI bot as its partner: one message a line. The first line of
+a chat is its context unless -context or -profile opens it; /begin makes the
+bot speak first, /end ends the chat (the bot answers with its final scores),
+/new starts a fresh one, Ctrl-D quits. On a terminal each reply shows the
+bot's rating of your line; piped, -json prints each bot message as the
+server receives it, one JSON a line.
+
+By default the bot runs in-process, as duet serve builds it (BRAIN and the
+rest from the environment, the embedded store). With -bot URL duet chat
+posts each update to a running bot's webhook and serves the Bot API on
+-api-addr (default ` + simBotAddr + `, where duet serve replies by default):
+  duet serve &                      # replies to http://` + simBotAddr + `, token local
+  duet chat -bot http://127.0.0.1:8080/telegram
+For another address, start the bot with the TELEGRAM_API_URL duet chat
+prints (the convai2017 dialect puts the token in the URL: .../{token}).
+
+-annex talks to the annex bot instead: each line is a message to the person
+(ANNEX_PERSON_NAME, ANNEX_PERSONA_FILE; else the repository's sample
+persona), sent as the hive sends it; with -bot URL, to a running bot's
+/annex with the key in ANNEX_CALLER_KEY.
+
+flags:`
+
 func runChatWith(ctx context.Context, args []string, stdin io.Reader, terminal bool, stdout, stderr io.Writer) error {
 	fs := newFlags("chat", stderr)
 	var f chatFlags
@@ -48,6 +74,7 @@ func runChatWith(ctx context.Context, args []string, stdin io.Reader, terminal b
 	fs.StringVar(&f.secret, "secret", "", "with -bot: secret token sent in X-Telegram-Bot-Api-Secret-Token with each update")
 	fs.DurationVar(&f.timeout, "timeout", convaisim.DefaultReplyTimeout, "how long to wait for each reply")
 	fs.BoolVar(&f.annex, "annex", false, "talk to the annex bot: each line is a message to the person")
+	fs.Usage = func() { fmt.Fprintln(fs.Output(), chatUsage); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

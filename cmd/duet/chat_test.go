@@ -262,3 +262,31 @@ func TestChatErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestChatContextNew: with -context the server opens each chat before the
+// partner speaks, and /new opens the next at once.
+func TestChatContextNew(t *testing.T) {
+	t.Setenv("BRAIN", "")
+	save := filepath.Join(t.TempDir(), "chats.json")
+	stdout, stderr, err := chatRun(t, "/new\ndo you like libraries?\n", false, "-json", "-context", "Libraries lend books for free.", "-save", save)
+	if err != nil {
+		t.Fatalf("duet chat: %v\n%s", err, stderr)
+	}
+	if n := strings.Count(stderr, "opened: /start Libraries lend books for free."); n != 2 {
+		t.Errorf("%d chats opened with the context, want 2:\n%s", n, stderr)
+	}
+	if n := strings.Count(stdout, `"/end"`); n != 2 {
+		t.Errorf("%d finals, want 2:\n%s", n, stdout)
+	}
+	b, err := os.ReadFile(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []convai2.Record
+	if err := json.Unmarshal(b, &recs); err != nil || len(recs) != 2 {
+		t.Fatalf("-save: %d chats (%v), want 2", len(recs), err)
+	}
+	if len(recs[0].Dialog) != 0 || len(recs[1].Dialog) != 2 || recs[1].Dialog[0].Text != "do you like libraries?" {
+		t.Errorf("chats: %+v", recs)
+	}
+}

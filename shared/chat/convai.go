@@ -55,6 +55,9 @@ type Session struct {
 	pending bool
 	broke   int // protocol violations seen
 	global  int // the server's violations tied to no chat, seen
+	// quitting is set once the input has ended: no chat follows.
+	quitting bool
+	renewing bool // /new: a chat follows at once
 }
 
 // NewSession returns a session on server, which must be serving its API to
@@ -78,6 +81,12 @@ func (s *Session) Violations() int { return s.broke }
 // Run reads lines from in until it ends (or /quit) and plays them, then
 // ends the open chat as the server would.
 func (s *Session) Run(ctx context.Context, in io.Reader) error {
+	if s.opts.Context != "" || len(s.opts.Profile) > 0 {
+		// The server opens the chat before the partner says a word.
+		if err := s.open(ctx, ""); err != nil {
+			return err
+		}
+	}
 	lines := readLines(in)
 	for {
 		s.prompt()
@@ -91,8 +100,8 @@ func (s *Session) Run(ctx context.Context, in io.Reader) error {
 			if s.opts.Terminal {
 				fmt.Fprintln(s.opts.Out)
 			}
-			_ = s.end(end)
-			return ctx.Err()
+			s.quitting = true
+			return s.end(end) // an interrupt quits, as Ctrl-D does
 		case l, ok = <-lines:
 		}
 		if l.err != nil {
@@ -109,6 +118,7 @@ func (s *Session) Run(ctx context.Context, in io.Reader) error {
 	if s.opts.Terminal {
 		fmt.Fprintln(s.opts.Out)
 	}
+	s.quitting = true
 	return s.end(ctx)
 }
 
@@ -130,10 +140,16 @@ func (s *Session) Line(ctx context.Context, line string) error {
 	case "":
 		return nil
 	case cmdNew:
-		if err := s.end(ctx); err != nil {
+		s.renewing = true
+		err := s.end(ctx)
+		s.renewing = false
+		if err != nil {
 			return err
 		}
-		s.note("a new chat: %s", s.opening())
+		if s.opts.Context != "" || len(s.opts.Profile) > 0 {
+			return s.open(ctx, "")
+		}
+		s.note("a new chat: type its context first")
 		return nil
 	case cmdEnd:
 		if s.live == nil {
@@ -163,17 +179,6 @@ func (s *Session) Line(ctx context.Context, line string) error {
 	s.lastMsg, s.pending = len(s.rec.Dialog)-1, true
 	msgs, err := s.live.Say(ctx, line)
 	return s.after(ctx, msgs, err)
-}
-
-// opening says how the next chat opens.
-func (s *Session) opening() string {
-	switch {
-	case len(s.opts.Profile) > 0:
-		return "it opens with the bot's profile"
-	case s.opts.Context != "":
-		return "it opens with the context"
-	}
-	return "type its context first"
 }
 
 // open starts a chat: typed is the context typed as its first line, or "".
@@ -226,6 +231,9 @@ func (s *Session) end(ctx context.Context) error {
 	s.live, s.rec = nil, nil
 	if err != nil {
 		s.note("the chat ended without the bot's final: %v", err)
+	}
+	if s.opts.Terminal && !s.quitting && !s.renewing {
+		s.note("the chat is over: the next line starts a new one (Ctrl-D: quit)")
 	}
 	return ctx.Err()
 }
