@@ -116,16 +116,18 @@ func clefts(v string, obj []string) []string {
 		return nil
 	}
 	if (obj[0] == "a" || obj[0] == "an") && len(obj) >= 2 {
-		// "i drive a tractor" → "tractor — I drive one": the article goes
+		// "i drive a tractor" → "tractor, that's what I drive": the article goes
 		// with the noun, away from the verb.
 		np, tail := nounPhrase(obj[1:])
 		if len(np) > 2 && isNumber(np[0]) {
 			// "a 2015 honda civic" → "a honda civic from 2015"
 			np = append(slices.Clone(np[1:]), "from", np[0])
 		}
-		out := []string{strings.Join(np, " ") + " — I " + v + " one" + tail}
+		// Never "… van — I drive": the noun phrase may end a profile
+		// sentence and the next one start with "i", a trigram across them.
+		out := []string{strings.Join(np, " ") + ", that's what I " + v + tail}
 		if v == "am" {
-			out = append(out, strings.Join(np, " ")+", that's me"+tail)
+			out = []string{strings.Join(np, " ") + ", that's me" + tail}
 		}
 		return out
 	}
@@ -276,7 +278,29 @@ func adjective(w string) bool {
 }
 
 var adjectives = newSet(`big huge small little young old new avid proud happy busy single lonely tall short
-great good bad strong weak rich poor famous hard full part former ex retired stay real true loyal`)
+great good bad strong weak rich poor famous hard full part former ex retired stay real true loyal
+red orange yellow green blue purple pink brown black white grey gray blonde blond curly straight long dark light
+wavy thick thin`)
+
+// adjectivesAfter puts a run of two or more adjectives after their noun:
+// "I've got short brown hair" → "I've got hair that's short & brown", which
+// moves the adjectives' trigram apart; "" when s has no such run.
+func adjectivesAfter(s string) string {
+	ws := strings.Fields(s)
+	for i := 0; i+2 < len(ws); i++ {
+		j := i
+		for j < len(ws) && adjectives.has(strings.ToLower(ws[j])) {
+			j++
+		}
+		if j-i >= 2 && j < len(ws) && !stopwords.has(strings.ToLower(ws[j])) {
+			adj := strings.Join(ws[i:j-1], ", ") + " & " + ws[j-1]
+			out := append(slices.Clone(ws[:i]), ws[j], "that's", adj)
+			return strings.Join(append(out, ws[j+1:]...), " ")
+		}
+		i = j
+	}
+	return ""
+}
 
 // possessive rewrites the rest of a "my …" sentence ("favorite color is
 // blue", "mom is a nurse").
@@ -298,16 +322,26 @@ func possessive(rest []string) []string {
 			thing = "thing"
 		}
 		if rest[verb] != "is" {
-			return []string{value + " " + rest[verb] + " my top " + thing}
+			return []string{value + " " + rest[verb] + " my top " + thing, "if I had to pick a top " + thing + ", it'd be " + value}
 		}
 		return []string{value + " is my top " + thing, "if I had to pick a top " + thing + ", it'd be " + value, "my number one " + thing + " is " + value}
 	}
 	w := strings.Join(what, " ")
+	var bare []string
+	if v := rest[verb+1:]; len(v) >= 2 && (v[0] == "a" || v[0] == "an") {
+		// "my father was a construction worker" → "my father: construction
+		// worker, back then": the noun phrase without its article.
+		b := "my " + w + ": " + strings.Join(v[1:], " ")
+		if rest[verb] == "was" || rest[verb] == "were" {
+			b += ", back then"
+		}
+		bare = append(bare, b)
+	}
 	switch rest[verb] {
 	case "was", "were":
-		return []string{"my " + w + " used to be " + value, "back then my " + w + " " + rest[verb] + " " + value}
+		return append([]string{"my " + w + " used to be " + value, "back then my " + w + " " + rest[verb] + " " + value}, bare...)
 	}
-	return []string{"my " + w + " " + rest[verb] + " actually " + value, "as it happens, my " + w + " " + rest[verb] + " " + value}
+	return append([]string{"my " + w + " " + rest[verb] + " actually " + value, "as it happens, my " + w + " " + rest[verb] + " " + value}, bare...)
 }
 
 // gerund turns a verb into its -ing form: ride → riding, swim → swimming.

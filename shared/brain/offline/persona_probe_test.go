@@ -149,7 +149,7 @@ func TestPersonaProbes(t *testing.T) {
 
 // The probe floors: a little under the held-back half's figures.
 const (
-	probeRightFloor      = 0.50 // held-back half: 53.3 %
+	probeRightFloor      = 0.53 // held-back half: 56.7 %
 	probeWrongCeiling    = 0.12 // held-back half: 10.0 %
-	probeUnansweredFloor = 0.83 // held-back half: 86.4 %
+	probeUnansweredFloor = 0.82 // held-back half: 84.8 %
 )

@@ -109,8 +109,8 @@ func reorder(ws []string) [][]string {
 	}
 	if ws[0] != "i" && ws[0] != "my" {
 		for k := 1; k+2 < len(ws); k++ {
-			if ws[k] == "is" && ws[k+1] == "my" {
-				return [][]string{slices.Concat([]string{"my"}, ws[k+2:], []string{"is"}, ws[:k])}
+			if (ws[k] == "is" || ws[k] == "are") && ws[k+1] == "my" {
+				return [][]string{slices.Concat([]string{"my"}, ws[k+2:], []string{ws[k]}, ws[:k])}
 			}
 		}
 		for k := 1; k < min(len(ws)-2, 6); k++ {
@@ -209,6 +209,11 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 	// fact; the sentence itself, reworded, comes last.
 	if slices.Contains(ws, "i") || slices.Contains(ws, "my") || slices.Contains(ws, "me") {
 		says = append(says, strings.Join(ws, " "))
+	}
+	for _, s := range says {
+		if a := adjectivesAfter(s); a != "" {
+			says = append(says, a)
+		}
 	}
 	for _, s := range says {
 		s = unrefuse(p.router, capitalI(synonyms.Replace(s)))
