@@ -112,8 +112,16 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 // trigrams of verb and object: "i drive a honda civic" → "what I drive is
 // a honda civic"; "i met taylor swift" → "guess who I met: taylor swift".
 func clefts(v string, obj []string) []string {
-	if len(obj) < 2 || v != "am" && (stopwords.has(v) || adverbs.has(v) || auxiliaries.has(v)) {
+	if len(obj) < 2 || v != "am" && !haveVerbs.has(v) && (stopwords.has(v) || adverbs.has(v) || auxiliaries.has(v)) {
 		return nil
+	}
+	if k := slices.Index(obj, "named"); k > 0 && k+1 < len(obj) && haveVerbs.has(v) {
+		// "i have a dog named rex" → "rex, my dog"
+		np := obj[:k]
+		if np[0] == "a" || np[0] == "an" {
+			np = np[1:]
+		}
+		return []string{strings.Join(obj[k+1:], " ") + ", my " + strings.Join(np, " ")}
 	}
 	if (obj[0] == "a" || obj[0] == "an") && len(obj) >= 2 {
 		// "i drive a tractor" → "tractor, that's what I drive": the article goes
@@ -126,6 +134,9 @@ func clefts(v string, obj []string) []string {
 		// Never "… van — I drive": the noun phrase may end a profile
 		// sentence and the next one start with "i", a trigram across them.
 		out := []string{strings.Join(np, " ") + ", that's what I " + v + tail}
+		if haveVerbs.has(v) {
+			out = []string{strings.Join(np, " ") + ", that's what I've got" + tail}
+		}
 		if v == "am" {
 			out = []string{strings.Join(np, " ") + ", that's me" + tail}
 		}
@@ -278,7 +289,7 @@ func adjective(w string) bool {
 }
 
 var adjectives = newSet(`big huge small little young old new avid proud happy busy single lonely tall short
-great good bad strong weak rich poor famous hard full part former ex retired stay real true loyal
+great good bad strong weak rich poor famous hard full part former ex retired real true loyal
 red orange yellow green blue purple pink brown black white grey gray blonde blond curly straight long dark light
 wavy thick thin`)
 

@@ -66,8 +66,14 @@ var softeners = map[string]string{
 // preposition and the word before it: "live in" → "live over in".
 var prepositions = map[string]string{
 	"in": "over in", "at": "over at", "on": "over on", "with": "along with", "from": "all the way from",
-	"near": "close to", "by": "right by", "into": "really into", "for": "for",
+	"near": "close to", "by": "right by",
 }
+
+// ownPrepositions are words that take their own preposition, never a
+// longer one: "interested in", "pregnant with", "afraid of".
+var ownPrepositions = newSet(`interested pregnant involved good bad great fluent married engaged afraid scared terrified
+proud fond tired sick believe rely depend succeed specialize participate major majoring degree moved went go
+goes going come comes came fell fall get got along together friends up out`)
 
 // unrefuse rewrites say until the router would not refuse it: it says a
 // contraction or set phrase of a repeated trigram the other way, swaps a
@@ -107,7 +113,8 @@ func reword(ws []string, i int) (string, bool) {
 	end := min(i+2, len(ws)-1)
 	// A softener or a longer preposition between two words of the trigram.
 	for j := i + 1; j <= end; j++ {
-		if p, ok := prepositions[low(j)]; ok && p != low(j) && j+1 < len(ws) && (determiners.has(low(j+1)) || !stopwords.has(low(j+1))) {
+		if p, ok := prepositions[low(j)]; ok && !ownPrepositions.has(low(j-1)) && (low(j) != "from" || low(j-1) == "am" || low(j-1) == "is") &&
+			j+1 < len(ws) && (determiners.has(low(j+1)) || !stopwords.has(low(j+1))) {
 			ws[j] = p
 			return strings.Join(ws, " "), true
 		}
