@@ -27,6 +27,7 @@ import (
 // botAPI is a Telegram Bot API on httptest that answers every sendMessage
 // as the real one does and keeps what each chat was sent.
 type botAPI struct {
+	down int64 // a chat whose every sendMessage fails with 502
 	mu   sync.Mutex
 	sent map[int64][]string
 }
@@ -38,6 +39,10 @@ func (b *botAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if !strings.HasSuffix(r.URL.Path, "/sendMessage") || json.NewDecoder(r.Body).Decode(&req) != nil {
 		http.Error(w, `{"ok":false,"error_code":400,"description":"Bad Request"}`, http.StatusBadRequest)
+		return
+	}
+	if req.ChatID == b.down {
+		http.Error(w, `{"ok":false,"error_code":502,"description":"Bad Gateway"}`, http.StatusBadGateway)
 		return
 	}
 	b.mu.Lock()
@@ -91,13 +96,14 @@ func TestChatsEndToEnd(t *testing.T) {
 			_, _ = c.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: &table})
 		}
 	})
-	api := &botAPI{sent: map[int64][]string{}}
+	api := &botAPI{down: 103, sent: map[int64][]string{}}
 	fake := httptest.NewServer(api)
 	defer fake.Close()
 	for k, v := range map[string]string{
 		"SESSIONS_TABLE": table, "TELEGRAM_API_URL": fake.URL, "TELEGRAM_BOT_TOKEN": "123:test",
 		"TELEGRAM_WEBHOOK_SECRET": "", "BRAIN": "", "ANNEX_CALLER_KEY": "caller-key-for-the-test",
 		"ANNEX_PERSONA_FILE": filepath.Join("..", "..", "shared", "annex", "testdata", "ada.json"), "ANNEX_PERSON_NAME": "",
+		"DELIVERY_TIMEOUT": "2s",
 	} {
 		t.Setenv(k, v)
 	}
@@ -105,30 +111,18 @@ func TestChatsEndToEnd(t *testing.T) {
 
 	post := func(path string, header map[string]string, body string) string {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodPost, addr+path, strings.NewReader(body))
-		for k, v := range header {
-			req.Header.Set(k, v)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("POST %s %s: %d %s", path, body, resp.StatusCode, b)
-		}
-		return string(b)
+		return postStatus(t, addr+path, header, body, http.StatusOK)
 	}
 	update := 0
-	say := func(chat int64, text string) {
+	sayStatus := func(chat int64, text string, status int) {
 		update++
 		b, _ := json.Marshal(map[string]any{"update_id": update, "message": map[string]any{
 			"message_id": update, "date": time.Now().Unix(), "text": text,
 			"chat": map[string]any{"id": chat, "type": "private"}, "from": map[string]any{"id": chat, "is_bot": false, "first_name": "P"},
 		}})
-		post("/telegram", nil, string(b))
+		postStatus(t, addr+"/telegram", nil, string(b), status)
 	}
+	say := func(chat int64, text string) { sayStatus(chat, text, http.StatusOK) }
 	profile := "i like to ride horses.\ni help tend the fields."
 	partner101 := []string{"hi! do you have pets?", "i have two dogs, they are great"}
 	say(101, "/start "+profile)
@@ -139,6 +133,10 @@ func TestChatsEndToEnd(t *testing.T) {
 	say(102, "/start The Trans-Siberian Railway is the longest railway line in the world.")
 	say(102, "/begin")
 	say(102, "wow really? how long is it?")
+	// Chat 103's Bot API is down: its reply is stored, not delivered, and
+	// the webhook asks for a retry.
+	say(103, "/start a chat whose replies cannot be sent")
+	sayStatus(103, "hello? anyone there?", http.StatusServiceUnavailable)
 	annexReply := post("/annex", map[string]string{"X-CALLER-KEY": "caller-key-for-the-test"},
 		`{"message": {"from": "U02BEN", "id": "m1", "text": "Ada, should we deploy on Friday?", "timestamp": "2026-11-22T10:00:00Z"}, "users": [{"id": "U02BEN", "username": "ben"}]}`)
 
@@ -155,7 +153,7 @@ func TestChatsEndToEnd(t *testing.T) {
 		}
 		mean := fmt.Sprintf("%.1f", float64(ratings101[0]+ratings101[1])/2)
 		wantFinal := fmt.Sprintf("quality %d, breadth %d, engagement %d", final101["quality"], final101["breadth"], final101["engagement"])
-		for _, want := range [][]string{{"101:1", " 2 ", "ended", mean, wantFinal}, {"102:1", " 1 ", "open", " -"}} {
+		for _, want := range [][]string{{"101:1", " 2 ", "ended", mean, wantFinal}, {"102:1", " 1 ", "open", " -"}, {"103:1", " 1 ", "undelivered", " -"}} {
 			line := lineWith(stdout, want[0])
 			for _, w := range want {
 				if !strings.Contains(line, w) {
@@ -189,6 +187,9 @@ func TestChatsEndToEnd(t *testing.T) {
 		if !strings.Contains(stdout, "i help tend the fields.") || !strings.Contains(stdout, fmt.Sprintf("final: quality %d", final101["quality"])) {
 			t.Errorf("show lacks the context or the final:\n%s", stdout)
 		}
+		if stdout, _, _ := runDuet(t, "chats", "show", "103"); !strings.Contains(stdout, "[NOT DELIVERED]") || !strings.Contains(stdout, "hello? anyone there?") {
+			t.Errorf("show 103 does not mark the reply that was never sent:\n%s", stdout)
+		}
 		if _, stderr, code := runDuet(t, "chats", "show", "999"); code == 0 || !strings.Contains(stderr, "no chat 999") {
 			t.Errorf("show 999: exit %d, stderr %q; want an error naming the unknown chat", code, stderr)
 		}
@@ -203,7 +204,7 @@ func TestChatsEndToEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 		dialogues, err := convai2.Parse(b)
-		if err != nil || len(dialogues) != 2 {
+		if err != nil || len(dialogues) != 3 {
 			t.Fatalf("convai2.Parse: %d dialogues, %v", len(dialogues), err)
 		}
 		var bot, partner []string
@@ -237,7 +238,7 @@ func TestChatsEndToEnd(t *testing.T) {
 		}
 		for _, seat := range []string{"participant1", "participant2"} {
 			stdout, stderr, code := runDuet(t, "rate", "-dialogs", out, "-seat", seat)
-			if code != 0 || !strings.Contains(stdout, "2 dialogues") {
+			if code != 0 || !strings.Contains(stdout, "3 dialogues") {
 				t.Errorf("rate -seat %s of the export: exit %d, stdout %q, stderr %q", seat, code, stdout, stderr)
 			}
 		}
@@ -281,6 +282,29 @@ func TestChatsEndToEnd(t *testing.T) {
 			t.Errorf("exit %d, stderr %q; want an error saying the table does not exist", code, stderr)
 		}
 	})
+}
+
+// postStatus POSTs body to url and fails the test unless the answer has
+// the status want; it returns the answer's body.
+func postStatus(t *testing.T, url string, header map[string]string, body string, want int) string {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		t.Fatalf("POST %s %s: %d %s, want %d", url, body, resp.StatusCode, b, want)
+	}
+	return string(b)
 }
 
 // startServe runs `duet serve` on a free port until the test ends and
