@@ -42,7 +42,7 @@ func runDuet(t *testing.T, args ...string) (stdout, stderr string, code int) {
 }
 
 // TestClariqRunEval runs the dev requests and evaluates them: the round
-// trip gives the figures the README reports.
+// trip gives the figures docs/clariq.md reports.
 func TestClariqRunEval(t *testing.T) {
 	data := clariqData(t)
 	prefix := filepath.Join(t.TempDir(), "dev")

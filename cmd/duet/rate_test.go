@@ -166,7 +166,7 @@ func convai2Data(t testing.TB, name string) []convai2.Dialogue {
 
 // TestRateDev holds the committed evaluator to its figures on the dev set
 // (data_intermediate.json, options = the true profile and one other
-// dialogue's): what README "Rating ConvAI2 dialogues" reports. The
+// dialogue's): what docs/rating.md reports. The
 // message AUC floor is below the goal of 0.70, which the model
 // does not reach.
 func TestRateDev(t *testing.T) {

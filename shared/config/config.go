@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Config is Duet's configuration. See the README's configuration table.
+// Config is Duet's configuration. See the configuration table in docs/operations.md.
 type Config struct {
 	TelegramAPIURL        string        // TELEGRAM_API_URL
 	TelegramBotToken      string        // TELEGRAM_BOT_TOKEN (secret)

@@ -43,7 +43,7 @@ var engineErrors = []error{
 }
 
 // FuzzWebhook posts arbitrary requests to the Telegram webhook. Properties:
-// the status is the one the README documents for the case (405, 401, 413,
+// the status is the one docs/delivery.md documents for the case (405, 401, 413,
 // 400 only for a base64 body API Gateway would never send, 503 only when
 // the engine says a retry may help, 200 for everything else); the body is
 // JSON; the engine is called exactly when the request was authorized and

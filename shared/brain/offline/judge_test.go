@@ -170,7 +170,7 @@ func TestFitProfileLexicon(t *testing.T) {
 // TestGuessEvidenceDev measures how often the dev set's bots (participant2)
 // say nothing that points at their own profile: no content word of it and
 // no learned paraphrase. A guess is chance there, whatever the model
-// (README "Rating ConvAI2 dialogues" reports the count).
+// (docs/rating.md reports the count).
 func TestGuessEvidenceDev(t *testing.T) {
 	var rc readCache
 	spoke, none := 0, 0

@@ -396,7 +396,7 @@ func TestCostPerMessage(t *testing.T) {
 	// The head's index entry holds its last activity to 5 minutes, and
 	// only keys: a message every 20 s moves it (a delete and a put, two
 	// units) about once in 15 messages, plus the entry's first write and
-	// its removal at /end (README: What a million messages cost).
+	// its removal at /end (docs/operations.md: What a million messages cost).
 	w.mu.Lock()
 	indexUnits := w.indexUnits
 	w.mu.Unlock()

@@ -150,7 +150,7 @@ func RunFaults(t *testing.T, cfg FaultConfig, newStore func(t *testing.T) convai
 // delivery a sender could not record (the store failed until the sender's
 // time ran out): that sender's copy, the last the chat received, may be
 // sent again once its lease expires — the named duplicate's other form
-// (the README's "died between sending and recording it"). The engines add
+// (docs/delivery.md's "died between sending and recording it"). The engines add
 // no attributes or groups of their own.
 type engineLog struct{ api *faultyBotAPI }
 

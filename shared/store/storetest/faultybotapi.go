@@ -205,7 +205,7 @@ func (a *faultyBotAPI) complete(want int) bool {
 
 // dedupe drops a message that repeats the one before it when the sender
 // of that one never read the answer or could not record it: the one
-// duplicate the README names. (An attempt still in flight counts as
+// duplicate docs/delivery.md names. (An attempt still in flight counts as
 // unanswered; once answered, the copy after it counts again, so that
 // dedupe's result only grows.)
 func dedupe(msgs []sent, answered map[int64]bool) []string {
