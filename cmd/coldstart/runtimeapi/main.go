@@ -4,9 +4,11 @@
 // port, starts the bootstrap with AWS_LAMBDA_RUNTIME_API pointing at it,
 // hands it the given events one invocation each, then kills it.
 //
-// It prints what the Lambda service logs, in the same format as the AWS
-// Lambda runtime interface emulator (aws-lambda-rie), which the Go module
-// proxy does not serve here:
+// It prints lines of its own, named after the Lambda service's log lines
+// but not in the format of the AWS Lambda runtime interface emulator
+// (aws-lambda-rie, which the Go module proxy does not serve here): Lambda
+// and the emulator put Init Duration in the first REPORT line, beside
+// Billed Duration and memory, which this does not measure.
 //
 //	INIT_REPORT Init Duration: 12.34 ms	Phase: init	Status: success
 //	REPORT RequestId: …	Duration: 1.23 ms	Status: 200
