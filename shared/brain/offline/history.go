@@ -15,7 +15,7 @@ type history struct {
 // newHistory collects the bot's messages of turns, normalised, each read
 // once for all later turns of its chat.
 func newHistory(turns []brain.Turn, rc *readCache) history {
-	var h history
+	h := history{said: make([]string, 0, len(turns))}
 	for _, t := range turns {
 		if t.Role == brain.Bot {
 			h.add(rc.bot(t.Text).norm)

@@ -21,7 +21,7 @@ type personaState struct {
 // newPersonaState reads the chat of req once, each message read once for
 // all later turns of its chat (rc).
 func newPersonaState(req brain.Request, pr *profile, rc *readCache) personaState {
-	var st personaState
+	st := personaState{said: history{said: make([]string, 0, len(req.Turns))}}
 	for _, t := range req.Turns {
 		if t.Role == brain.Partner {
 			for _, h := range rc.heard(t.Text) {

@@ -112,6 +112,7 @@ func (p plan) render(r, i, j int) string {
 // the partner wrote cannot fill one (FuzzFill).
 func filled(t string, f fill) string {
 	var b strings.Builder
+	b.Grow(len(t) + len(f.a) + len(f.b) + len(f.c))
 	for {
 		before, after, ok := strings.Cut(t, "{")
 		b.WriteString(before)

@@ -80,6 +80,7 @@ func polish(s string) string {
 // digits) joined by single spaces, for repeat checks.
 func normalize(s string) string {
 	var b strings.Builder
+	b.Grow(len(s))
 	space := false
 	for _, r := range s {
 		r = unicode.ToLower(r)

@@ -141,7 +141,7 @@ func display(w word) string {
 
 // rankTerms returns the topics of t, best first.
 func rankTerms(t *text, p perspective) []term {
-	var out []term
+	out := make([]term, 0, len(t.words))
 	index := map[string]int{} // the terms in out by key
 	find := func(key string) int {
 		if j, ok := index[key]; ok {
@@ -214,7 +214,7 @@ func rankTerms(t *text, p perspective) []term {
 // words without verb or adverb endings. A term that shares a word with one
 // already taken ("weekend" after "rainy weekend") is skipped.
 func slotPool(ts []term, k int) []term {
-	var pool []term
+	pool := make([]term, 0, k)
 	take := func(ok func(term) bool) {
 		for _, t := range ts {
 			if len(pool) < k && ok(t) && !sharesWord(pool, t) {
@@ -235,13 +235,8 @@ func slotPool(ts []term, k int) []term {
 // partnerTopics returns the noun-like topics of t, a partner's text, that
 // would fill a template slot, best first.
 func partnerTopics(t *text) []term {
-	var out []term
-	for _, tm := range slotPool(rankTerms(t, fromPartner), poolSize) {
-		if tm.nounish {
-			out = append(out, tm)
-		}
-	}
-	return out
+	pool := slotPool(rankTerms(t, fromPartner), poolSize)
+	return slices.DeleteFunc(pool, func(tm term) bool { return !tm.nounish })
 }
 
 // sharesWord reports whether t has a stem in common with a term of pool.
