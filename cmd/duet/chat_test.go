@@ -290,3 +290,36 @@ func TestChatContextNew(t *testing.T) {
 		t.Errorf("chats: %+v", recs)
 	}
 }
+
+// TestChatBotWrongAPIURL: a bot pointed at the Bot API without the 2017
+// server's token in the path is told so, not only timed out.
+func TestChatBotWrongAPIURL(t *testing.T) {
+	t.Setenv("BRAIN", "")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	apiAddr := ln.Addr().String()
+	ln.Close()
+	bot := &simBot{log: slog.New(slog.DiscardHandler)}
+	url, stop, err := bot.serveWebhook()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	// The telegram shape, /bot<token>/: the 2017 server wants /<token>/.
+	if err := bot.start(context.Background(), "http://"+apiAddr, "chat-test"); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, err := chatRun(t, "It is raining today.\nDo you like rain?\n", false,
+		"-json", "-dialect", "convai2017", "-bot", url, "-api-addr", apiAddr, "-token", "chat-test", "-timeout", "1s")
+	if err == nil || !strings.Contains(err.Error(), "broke the protocol") {
+		t.Errorf("got %v, want the protocol broken", err)
+	}
+	if !strings.Contains(stderr, "PROTOCOL: a request to a URL that is not /<token>/<method>") {
+		t.Errorf("stderr does not say the URL is wrong:\n%s", stderr)
+	}
+	if !strings.Contains(stderr, "TELEGRAM_API_URL=http://"+apiAddr+"/{token}") {
+		t.Errorf("stderr does not give the 2017 API URL:\n%s", stderr)
+	}
+}
