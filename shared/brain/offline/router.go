@@ -159,15 +159,26 @@ func reword(ws []string, i int) (string, bool) {
 // ws[i:i+3] the other way, and returns the rewritten text.
 func swapPhrase(ws []string, i int) (string, bool) {
 	for _, ps := range phraseSwaps {
-		n := strings.Count(ps[0], " ") + 1
+		words := strings.Fields(ps[0])
+		n := len(words)
 		for k := max(0, i-n+1); k <= i+2 && k+n <= len(ws); k++ {
-			if strings.EqualFold(strings.Join(ws[k:k+n], " "), ps[0]) {
+			if equalFoldWords(ws[k:k+n], words) {
 				out := slices.Concat(ws[:k:k], []string{ps[1]}, ws[k+n:])
 				return strings.Join(out, " "), true
 			}
 		}
 	}
 	return "", false
+}
+
+// equalFoldWords reports whether a and b are the same words, ignoring case.
+func equalFoldWords(a, b []string) bool {
+	for i := range b {
+		if !strings.EqualFold(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // firstRefused returns the index in ws of the first of the words of the
