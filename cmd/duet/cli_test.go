@@ -159,3 +159,32 @@ func runIn(dir, name string, args ...string) (string, error) {
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
+
+// TestTrackedStderrIsTerminal: the stderr run gives a command is seen as
+// what it wraps (duet eval draws its progress bar on a terminal). A
+// character device stands in for the terminal: isTerminal asks only that.
+func TestTrackedStderrIsTerminal(t *testing.T) {
+	dev, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Close()
+	file, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	for _, tt := range []struct {
+		name string
+		f    *os.File
+	}{{"character device", dev}, {"regular file", file}} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got, want := isTerminal(&trackedStderr{Writer: tt.f}), isTerminal(tt.f); got != want {
+				t.Errorf("wrapped: %v, bare: %v", got, want)
+			}
+		})
+	}
+	if !isTerminal(dev) || isTerminal(file) {
+		t.Fatal("isTerminal does not tell a character device from a file")
+	}
+}

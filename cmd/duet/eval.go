@@ -218,6 +218,9 @@ type progress struct {
 
 // isTerminal reports whether w is a terminal (a character device).
 func isTerminal(w io.Writer) bool {
+	if t, ok := w.(*trackedStderr); ok {
+		w = t.Writer
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
