@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
@@ -321,5 +323,29 @@ func TestChatBotWrongAPIURL(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "TELEGRAM_API_URL=http://"+apiAddr+"/{token}") {
 		t.Errorf("stderr does not give the 2017 API URL:\n%s", stderr)
+	}
+}
+
+// TestChatInterrupt: an interrupt (ctx cancelled, as Ctrl-C does) with
+// the input still open ends the chat as the server would, final included,
+// and quits without an error.
+func TestChatInterrupt(t *testing.T) {
+	t.Setenv("BRAIN", "")
+	in, w := io.Pipe()
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		_, _ = io.WriteString(w, "A wasp lands on your wrist.\nI would stay still.\n")
+		time.Sleep(time.Second) // then Ctrl-C, whether or not the reply came
+		cancel()
+	}()
+	var out, errOut bytes.Buffer
+	if err := runChatWith(ctx, []string{"-json"}, in, false, &out, &errOut); err != nil {
+		t.Fatalf("duet chat: %v\n%s", err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if final, err := convai.Validate(lines[len(lines)-1], true); err != nil || !final {
+		t.Errorf("the last message %q is not the final (%v):\n%s", lines[len(lines)-1], err, errOut.String())
 	}
 }

@@ -94,14 +94,7 @@ func (s *Session) Run(ctx context.Context, in io.Reader) error {
 		var ok bool
 		select {
 		case <-ctx.Done():
-			// Interrupted: the server still ends the open chat.
-			end, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-			defer cancel()
-			if s.opts.Terminal {
-				fmt.Fprintln(s.opts.Out)
-			}
-			s.quitting = true
-			return s.end(end) // an interrupt quits, as Ctrl-D does
+			return s.interrupted(ctx)
 		case l, ok = <-lines:
 		}
 		if l.err != nil {
@@ -112,6 +105,9 @@ func (s *Session) Run(ctx context.Context, in io.Reader) error {
 			break
 		}
 		if err := s.Line(ctx, line); err != nil {
+			if ctx.Err() != nil {
+				return s.interrupted(ctx)
+			}
 			return err
 		}
 	}
@@ -120,6 +116,18 @@ func (s *Session) Run(ctx context.Context, in io.Reader) error {
 	}
 	s.quitting = true
 	return s.end(ctx)
+}
+
+// interrupted ends the open chat after ctx ended (Ctrl-C), as the server
+// would, and quits as the end of input does.
+func (s *Session) interrupted(ctx context.Context) error {
+	end, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if s.opts.Terminal {
+		fmt.Fprintln(s.opts.Out)
+	}
+	s.quitting = true
+	return s.end(end)
 }
 
 func (s *Session) prompt() {
