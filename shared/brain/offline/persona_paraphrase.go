@@ -12,7 +12,7 @@ var (
 	haveVerbs    = newSet("have has had own")
 	auxiliaries  = newSet("have has had can could will would am was do did")
 	adverbs      = newSet(`really also just still always never usually often sometimes
-currently actually recently once mostly totally definitely`)
+currently actually recently once mostly totally definitely now`)
 )
 
 // firstPerson rewrites the rest of an "i …" sentence (rest follows "i")
