@@ -40,7 +40,7 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	switch sub {
 	case "set":
 		urlFlag = fs.String("url", "", "the webhook URL (https)")
-		stack = fs.String("stack", "", "read the URL from the "+webhookOutput+" output of this CloudFormation stack")
+		stack = fs.String("stack", "", "read the URL from the "+webhookOutput+" output of this CloudFormation stack, and the secrets from the SSM parameters it names")
 		// The default is filled in after parsing, so that -h never prints it.
 		secret = fs.String("secret", "", "secret token Telegram sends in X-Telegram-Bot-Api-Secret-Token (default: $TELEGRAM_WEBHOOK_SECRET, or the SSM parameter $TELEGRAM_WEBHOOK_SECRET_PARAMETER)")
 		noSecret = fs.Bool("no-secret", false, "set the webhook without a secret token (the deployed function refuses such updates)")
@@ -54,9 +54,27 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected arguments %q\n%s", errUsage, fs.Args(), webhookUsage)
 	}
+	var url string
+	if sub == "set" {
+		url = strings.TrimSpace(*urlFlag)
+		switch {
+		case url != "" && *stack != "":
+			return fmt.Errorf("%w: give -url or -stack, not both", errUsage)
+		case url == "" && *stack == "":
+			return fmt.Errorf("%w: give -url URL or -stack NAME", errUsage)
+		case *stack != "":
+			awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
+			if err != nil {
+				return fmt.Errorf("load AWS configuration: %w", err)
+			}
+			if url, err = fromStack(ctx, cloudformation.NewFromConfig(awsCfg), *stack, &cfg); err != nil {
+				return err
+			}
+		}
+	}
 	// As deployed, the token and the secret may be SSM parameters
-	// (TELEGRAM_BOT_TOKEN_PARAMETER, TELEGRAM_WEBHOOK_SECRET_PARAMETER):
-	// read them when the plain variables are absent.
+	// (TELEGRAM_BOT_TOKEN_PARAMETER, TELEGRAM_WEBHOOK_SECRET_PARAMETER, or
+	// the stack's): read them when the plain variables are absent.
 	only := []string{"TELEGRAM_BOT_TOKEN"}
 	if sub == "set" && *secret == "" && !*noSecret {
 		only = append(only, "TELEGRAM_WEBHOOK_SECRET")
@@ -82,21 +100,6 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	switch sub {
 	case "set":
-		url := strings.TrimSpace(*urlFlag)
-		switch {
-		case url != "" && *stack != "":
-			return fmt.Errorf("%w: give -url or -stack, not both", errUsage)
-		case url == "" && *stack == "":
-			return fmt.Errorf("%w: give -url URL or -stack NAME", errUsage)
-		case *stack != "":
-			awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
-			if err != nil {
-				return fmt.Errorf("load AWS configuration: %w", err)
-			}
-			if url, err = stackOutput(ctx, cloudformation.NewFromConfig(awsCfg), *stack, webhookOutput); err != nil {
-				return err
-			}
-		}
 		if err := client.SetWebhook(ctx, url, *secret); err != nil {
 			return fmt.Errorf("set webhook: %w", err)
 		}
@@ -128,6 +131,45 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintln(stdout, "webhook deleted; pending updates kept")
 	}
 	return nil
+}
+
+// fromStack returns the webhook URL of stack, and names the SSM parameters
+// of the bot token and the webhook secret the stack was deployed with in
+// cfg, unless the environment named others.
+func fromStack(ctx context.Context, api stackDescriber, stack string, cfg *config.Config) (string, error) {
+	url, err := stackOutput(ctx, api, stack, webhookOutput)
+	if err != nil {
+		return "", err
+	}
+	params, err := stackParameters(ctx, api, stack)
+	if err != nil {
+		return "", err
+	}
+	if cfg.TelegramBotTokenParameter == "" {
+		cfg.TelegramBotTokenParameter = params["TelegramBotTokenParameter"]
+	}
+	if cfg.TelegramWebhookSecretParameter == "" {
+		cfg.TelegramWebhookSecretParameter = params["TelegramWebhookSecretParameter"]
+	}
+	return url, nil
+}
+
+// stackParameters returns the parameters stack was deployed with (NoEcho
+// ones read "****"; the template has none).
+func stackParameters(ctx context.Context, api stackDescriber, stack string) (map[string]string, error) {
+	out, err := api.DescribeStacks(ctx, &cloudformation.DescribeStacksInput{StackName: &stack})
+	if err != nil {
+		return nil, fmt.Errorf("describe stack %s: %w", stack, err)
+	}
+	params := map[string]string{}
+	for _, st := range out.Stacks {
+		for _, p := range st.Parameters {
+			if p.ParameterKey != nil && p.ParameterValue != nil {
+				params[*p.ParameterKey] = *p.ParameterValue
+			}
+		}
+	}
+	return params, nil
 }
 
 // stackDescriber is the part of the CloudFormation client stackOutput uses.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,9 +13,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/cloudformation"
+	cftypes "github.com/aws/aws-sdk-go-v2/service/cloudformation/types"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 	ssmtypes "github.com/aws/aws-sdk-go-v2/service/ssm/types"
 
+	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/paramstore"
 )
 
@@ -77,5 +81,44 @@ func TestWebhookSetFromParameters(t *testing.T) {
 	err = runWebhook(context.Background(), []string{"set", "-url", "https://abc.example/telegram"}, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "TELEGRAM_WEBHOOK_SECRET_PARAMETER") || !strings.Contains(err.Error(), prefix+"/missing") {
 		t.Errorf("webhook set with a missing parameter: %v, want an error naming it", err)
+	}
+}
+
+// deployedStack answers DescribeStacks with one stack's outputs and
+// parameters, as CloudFormation does.
+type deployedStack struct{ outputs, params map[string]string }
+
+func (d deployedStack) DescribeStacks(_ context.Context, in *cloudformation.DescribeStacksInput, _ ...func(*cloudformation.Options)) (*cloudformation.DescribeStacksOutput, error) {
+	if *in.StackName != "duet" {
+		return nil, errors.New("Stack with id " + *in.StackName + " does not exist")
+	}
+	var st cftypes.Stack
+	for k, v := range d.outputs {
+		st.Outputs = append(st.Outputs, cftypes.Output{OutputKey: &k, OutputValue: &v})
+	}
+	for k, v := range d.params {
+		st.Parameters = append(st.Parameters, cftypes.Parameter{ParameterKey: &k, ParameterValue: &v})
+	}
+	return &cloudformation.DescribeStacksOutput{Stacks: []cftypes.Stack{st}}, nil
+}
+
+// TestFromStack: -stack gives the webhook URL and, unless the environment
+// names others, the parameters the stack reads its secrets from.
+func TestFromStack(t *testing.T) {
+	api := deployedStack{
+		outputs: map[string]string{webhookOutput: "https://a.example/telegram"},
+		params:  map[string]string{"TelegramBotTokenParameter": "duet/telegram-bot-token", "TelegramWebhookSecretParameter": "duet/telegram-webhook-secret"},
+	}
+	cfg := config.Config{TelegramWebhookSecretParameter: "mine/secret"}
+	url, err := fromStack(context.Background(), api, "duet", &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if url != "https://a.example/telegram" || cfg.TelegramBotTokenParameter != "duet/telegram-bot-token" || cfg.TelegramWebhookSecretParameter != "mine/secret" {
+		t.Errorf("got %q, token parameter %q, secret parameter %q; want the stack's URL and token parameter, the environment's secret parameter",
+			url, cfg.TelegramBotTokenParameter, cfg.TelegramWebhookSecretParameter)
+	}
+	if _, err := fromStack(context.Background(), api, "other", &cfg); err == nil {
+		t.Error("fromStack of a missing stack: no error")
 	}
 }
