@@ -11,9 +11,9 @@ import (
 	"github.com/duetbot/duet/shared/app"
 	"github.com/duetbot/duet/shared/app/brains"
 	"github.com/duetbot/duet/shared/chat"
-	"github.com/duetbot/duet/shared/convai2"
 	"github.com/duetbot/duet/shared/convaisim"
 	"github.com/duetbot/duet/shared/store/memstore"
+	"github.com/duetbot/duet/shared/transcript"
 )
 
 func init() {
@@ -140,10 +140,10 @@ func chatConvAI(ctx context.Context, f chatFlags, stdin io.Reader, terminal bool
 	s := chat.NewSession(server, opts)
 	runErr := s.Run(ctx, stdin)
 	if f.save != "" {
-		if err := saveRecords(f.save, s.Records()); err != nil {
+		if err := saveChats(f.save, s.Chats()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "duet chat: wrote %d chat(s) to %s\n", len(s.Records()), f.save)
+		fmt.Fprintf(stderr, "duet chat: wrote %d chat(s) to %s\n", len(s.Chats()), f.save)
 	}
 	if runErr != nil {
 		return runErr
@@ -175,12 +175,14 @@ func startChatBot(ctx context.Context, apiURL, token string, log *slog.Logger) (
 	return bot.poll(), cfg.Brain, nil
 }
 
-func saveRecords(path string, records []convai2.Record) error {
+// saveChats writes chats to path in the ConvAI2 release format, as duet
+// chats export does.
+func saveChats(path string, chats []transcript.Chat) error {
 	out, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("-save: %w", err)
 	}
-	if err := convai2.WriteRecords(out, records); err != nil {
+	if err := transcript.WriteConvAI2(out, chats); err != nil {
 		out.Close()
 		return fmt.Errorf("-save %s: %w", path, err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/convai2"
 	"github.com/duetbot/duet/shared/convaisim"
+	"github.com/duetbot/duet/shared/transcript"
 )
 
 // chatRun runs duet chat with stdin and returns its output and error.
@@ -166,14 +167,14 @@ func TestChatCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var recs []convai2.Record
+	var recs []transcript.Dialogue
 	if err := json.Unmarshal(b, &recs); err != nil || len(recs) != 2 {
 		t.Fatalf("-save: %d chats (%v), want 2", len(recs), err)
 	}
-	if recs[0].DuetContext != "You are on a train to Vladivostok." || recs[0].DuetFinal == nil || recs[0].Dialog[0].Sender != convai2.Participant2 {
+	if recs[0].DuetContext != "You are on a train to Vladivostok." || recs[0].DuetFinal == nil || recs[0].Dialog[0].Sender != convai2.Participant2 || recs[0].DuetState != transcript.Ended {
 		t.Errorf("first chat: %+v", recs[0])
 	}
-	if recs[1].Dialog[0].DuetRating == nil {
+	if recs[1].Dialog[0].DuetRating == 0 {
 		t.Errorf("second chat: the partner's line carries no rating: %+v", recs[1].Dialog)
 	}
 }
@@ -284,7 +285,7 @@ func TestChatContextNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var recs []convai2.Record
+	var recs []transcript.Dialogue
 	if err := json.Unmarshal(b, &recs); err != nil || len(recs) != 2 {
 		t.Fatalf("-save: %d chats (%v), want 2", len(recs), err)
 	}

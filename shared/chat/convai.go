@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/duetbot/duet/shared/convai2"
 	"github.com/duetbot/duet/shared/convaisim"
+	"github.com/duetbot/duet/shared/transcript"
 )
 
 // Options configure a ConvAI chat session.
@@ -49,9 +49,10 @@ type Session struct {
 	opts    Options
 	server  *convaisim.Server
 	live    *convaisim.LiveChat // the open chat, nil between chats
-	rec     *convai2.Record
-	records []convai2.Record
-	lastMsg int // index in rec.Dialog of the partner's last message, -1: none
+	cur     *transcript.Chat    // the open chat's transcript
+	records []transcript.Chat
+	// pending is set while the partner's last message awaits its reply,
+	// the last of cur.Turns.
 	pending bool
 	broke   int // protocol violations seen
 	global  int // the server's violations tied to no chat, seen
@@ -69,11 +70,12 @@ func NewSession(server *convaisim.Server, opts Options) *Session {
 	if opts.Info == nil {
 		opts.Info = io.Discard
 	}
-	return &Session{opts: opts, server: server, lastMsg: -1}
+	return &Session{opts: opts, server: server}
 }
 
-// Records returns the transcripts of the chats so far.
-func (s *Session) Records() []convai2.Record { return s.records }
+// Chats returns the transcripts of the chats so far, for
+// transcript.WriteConvAI2 (duet chat -save).
+func (s *Session) Chats() []transcript.Chat { return s.records }
 
 // Violations is how many protocol violations the bot committed.
 func (s *Session) Violations() int { return s.broke }
@@ -171,6 +173,8 @@ func (s *Session) Line(ctx context.Context, line string) error {
 				return err
 			}
 		}
+		s.turn(transcript.Turn{Command: cmdBegin})
+		s.pending = true
 		msgs, err := s.live.Begin(ctx)
 		return s.after(ctx, msgs, err)
 	}
@@ -183,8 +187,8 @@ func (s *Session) Line(ctx context.Context, line string) error {
 			return err
 		}
 	}
-	s.rec.Dialog = append(s.rec.Dialog, convai2.RecordMessage{ID: int64(len(s.rec.Dialog)), Sender: convai2.Participant1, Text: line, SenderClass: "Human"})
-	s.lastMsg, s.pending = len(s.rec.Dialog)-1, true
+	s.turn(transcript.Turn{Partner: line})
+	s.pending = true
 	msgs, err := s.live.Say(ctx, line)
 	return s.after(ctx, msgs, err)
 }
@@ -192,26 +196,20 @@ func (s *Session) Line(ctx context.Context, line string) error {
 // open starts a chat: typed is the context typed as its first line, or "".
 func (s *Session) open(ctx context.Context, typed string) error {
 	s.live = s.server.NewLiveChat(convaisim.LiveOptions{Profile: s.opts.Profile, Options: s.opts.Options})
-	now := time.Now().UTC()
-	s.rec = &convai2.Record{
-		StartTime: now.Format(convai2.TimeLayout), EndTime: now.Format(convai2.TimeLayout),
-		BotProfile: s.opts.Profile, UserProfile: []string{}, Dialog: []convai2.RecordMessage{},
-		Participant1ID: convai2.Participant{Class: "User", UserID: "duet chat"},
-		Participant2ID: convai2.Participant{Class: "Bot", UserID: "Duet"},
-		DuetChatID:     s.live.ID(), DuetDialect: string(s.opts.Dialect),
-	}
+	now := time.Now()
+	s.cur = &transcript.Chat{ChatID: s.live.ID(), Started: now, Last: now, State: transcript.Open}
 	if j := s.live.Judge(); j != nil {
-		s.rec.ProfileOptions = j.Profiles
+		s.cur.Options = j.Profiles
 	}
-	if s.rec.BotProfile == nil {
-		s.rec.BotProfile = []string{}
-	}
-	s.lastMsg, s.pending = -1, false
+	s.pending = false
 	situation := s.opts.Context
 	if typed != "" {
 		situation = typed
 	}
-	s.rec.DuetContext = situation
+	s.cur.Context = situation
+	if len(s.opts.Profile) > 0 {
+		s.cur.Context = strings.Join(s.opts.Profile, "\n")
+	}
 	start := "/start"
 	switch {
 	case len(s.opts.Profile) > 0:
@@ -234,9 +232,12 @@ func (s *Session) end(ctx context.Context) error {
 	msgs, err := s.live.End(ctx)
 	s.show(msgs)
 	s.violations()
-	s.rec.EndTime = time.Now().UTC().Format(convai2.TimeLayout)
-	s.records = append(s.records, *s.rec)
-	s.live, s.rec = nil, nil
+	s.cur.Last = time.Now()
+	if s.cur.Final != nil {
+		s.cur.State = transcript.Ended
+	}
+	s.records = append(s.records, *s.cur)
+	s.live, s.cur = nil, nil
 	if err != nil {
 		s.note("the chat ended without the bot's final: %v", err)
 	}
@@ -279,4 +280,11 @@ func (s *Session) violations() {
 
 func (s *Session) note(format string, args ...any) {
 	fmt.Fprintf(s.opts.Info, "duet chat: "+format+"\n", args...)
+}
+
+// turn adds t to the open chat's transcript, at the time it happens.
+func (s *Session) turn(t transcript.Turn) {
+	t.At, t.Delivered, t.FinalDelivered = time.Now(), true, true
+	t.Seq = int64(len(s.cur.Turns))
+	s.cur.Turns = append(s.cur.Turns, t)
 }

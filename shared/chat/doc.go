@@ -4,6 +4,7 @@
 // message shown with its rating of that line, or printed as the server
 // receives it; and to the annex bot, each line a message to the person
 // with the conversation growing as the hive sends it. A ConvAI chat's
-// transcript is kept in the ConvAI2 release format (convai2.Record), so
-// that `duet rate` reads it back.
+// transcript is kept as a transcript.Chat, which duet chat -save writes in
+// the ConvAI2 release format as duet chats export does, so that `duet
+// rate` reads it back.
 package chat

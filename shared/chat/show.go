@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/duetbot/duet/shared/brain"
-	"github.com/duetbot/duet/shared/convai2"
+	"github.com/duetbot/duet/shared/transcript"
 )
 
 // botMessage is a bot message's inner JSON as the servers read it: a
@@ -34,8 +34,9 @@ func (s *Session) show(msgs []string) {
 		if m.Text == "/end" {
 			var sc brain.Scores
 			if json.Unmarshal(m.Evaluation, &sc) == nil {
-				if s.rec != nil {
-					s.rec.DuetFinal = &sc
+				if s.cur != nil {
+					s.cur.Final = &sc
+					s.turn(transcript.Turn{Command: cmdEnd, Final: &sc})
 				}
 				if !s.opts.JSON {
 					fmt.Fprintf(s.opts.Out, "bot ended the chat: %s\n", s.finalText(sc))
@@ -45,10 +46,6 @@ func (s *Session) show(msgs []string) {
 		}
 		var rating int
 		rated := json.Unmarshal(m.Evaluation, &rating) == nil && len(m.Evaluation) > 0
-		if rated && s.pending && s.rec != nil && s.lastMsg >= 0 {
-			r := rating
-			s.rec.Dialog[s.lastMsg].DuetRating = &r
-		}
 		if !s.opts.JSON {
 			line := "bot: " + m.Text
 			if rated && s.pending {
@@ -56,10 +53,17 @@ func (s *Session) show(msgs []string) {
 			}
 			fmt.Fprintln(s.opts.Out, line)
 		}
-		s.pending = false
-		if s.rec != nil {
-			s.rec.Dialog = append(s.rec.Dialog, convai2.RecordMessage{ID: int64(len(s.rec.Dialog)), Sender: convai2.Participant2, Text: m.Text, SenderClass: "Bot"})
+		if s.cur != nil {
+			if !s.pending {
+				s.turn(transcript.Turn{}) // a message the partner did not ask for
+			}
+			t := &s.cur.Turns[len(s.cur.Turns)-1]
+			t.Bot = m.Text
+			if rated && t.Partner != "" {
+				t.Rating = rating
+			}
 		}
+		s.pending = false
 	}
 }
 

@@ -69,7 +69,7 @@ func TestSessionReportsViolations(t *testing.T) {
 	if s.Violations() < 2 {
 		t.Errorf("%d violations counted, want at least 2", s.Violations())
 	}
-	if recs := s.Records(); len(recs) != 1 || recs[0].DuetFinal != nil || len(recs[0].Dialog) != 1 {
-		t.Errorf("records: %+v", recs)
+	if chats := s.Chats(); len(chats) != 1 || chats[0].Final != nil || len(chats[0].Turns) != 1 || chats[0].Turns[0].Partner != "hello" {
+		t.Errorf("chats: %+v", chats)
 	}
 }

@@ -22,6 +22,9 @@ type Dialogue struct {
 	UserProfile    []string        `json:"user_profile"`
 	Participant1ID Participant     `json:"participant1_id"`
 	Participant2ID Participant     `json:"participant2_id"`
+	// ProfileOptions are Chat.Options, which duet rate reads for the
+	// profile guess.
+	ProfileOptions [][]string `json:"profile_options,omitempty"`
 
 	DuetChat       string       `json:"duet_chat"`
 	DuetState      State        `json:"duet_state"`
@@ -84,6 +87,7 @@ func dialogue(c *Chat) Dialogue {
 		DuetChat:       c.ID(),
 		DuetState:      c.State,
 		DuetContext:    c.Context,
+		ProfileOptions: c.Options,
 	}
 	if m, ok := c.MeanRating(); ok {
 		d.DuetMeanRating = &m

@@ -72,6 +72,9 @@ type Chat struct {
 	Turns []Turn
 	// Final is the session's whole-chat evaluation (nil: none yet).
 	Final *brain.Scores
+	// Options are the partner's candidate profiles the router's
+	// evaluation request listed, when known (duet chat).
+	Options [][]string
 }
 
 // ID names the session: "<chat id>:<session>".
