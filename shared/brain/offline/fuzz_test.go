@@ -53,6 +53,9 @@ func FuzzProfile(f *testing.F) {
 					if pr.router.Refuses(s) || strings.TrimSpace(s) == "" {
 						t.Errorf("fact %q: paraphrase %q repeats a trigram of the profile: the router refuses it", fc.source, s)
 					}
+					if !keeps(strings.Fields(fc.source), s) {
+						t.Errorf("fact %q: paraphrase %q drops part of it", fc.source, s)
+					}
 				}
 			}
 		}

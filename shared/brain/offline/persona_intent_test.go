@@ -1,0 +1,105 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestQuestionIntents(t *testing.T) {
+	tests := []struct {
+		question string
+		want     category // every one of these
+		not      category // none of these
+	}{
+		{"What do you do for a living?", catJob, catPlace},
+		{"where do you work?", catJob, catPlace},
+		{"Where do you live?", catPlace, catJob},
+		{"Do you live in a city?", catPlace, 0},
+		{"Do you have any pets?", catPet, 0},
+		{"what do you like to do on weekends?", catHobby, 0},
+		{"do you speak spanish?", catLanguage, 0},
+		{"What are you afraid of?", catFear, 0},
+		{"any allergies?", catFear, 0},
+		{"What do you want to be when you grow up?", catPlans, 0},
+		{"how old are you?", catAge, 0},
+		{"how old is your dog?", catPet, catAge},
+		{"What kind of car do you drive?", catCar, 0},
+		{"Do you have kids?", catFamily, 0},
+		{"what's your major?", catStudy, 0},
+		{"What music do you listen to?", catMusic, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			got := questionIntents(analyze(tt.question))
+			if got&tt.want != tt.want || got&tt.not != 0 {
+				t.Errorf("questionIntents(%q) = %b, want %b and not %b", tt.question, got, tt.want, tt.not)
+			}
+		})
+	}
+}
+
+func TestFactIntents(t *testing.T) {
+	tests := []struct {
+		fact string
+		want category
+		wish bool
+	}{
+		{"i am a nurse at a children's hospital", catJob, false},
+		{"i want to be a lawyer", catPlans | catJob, true},
+		{"when i grow up i want to be a physical therapist", catPlans, true},
+		{"i have two cats named salt and pepper", catPet, false},
+		{"i live in a small apartment in tokyo", catPlace, false},
+		{"i am terrified of scorpions", catFear, false},
+		{"i am 19", catAge, false},
+		{"i love baking bread on sundays", catHobby | catFood, false},
+		{"i speak chinese", catLanguage, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fact, func(t *testing.T) {
+			got, wish := factIntents(strings.Fields(tt.fact))
+			if got&tt.want != tt.want || wish != tt.wish {
+				t.Errorf("factIntents(%q) = %b, %v; want %b, %v", tt.fact, got, wish, tt.want, tt.wish)
+			}
+		})
+	}
+}
+
+// TestAnswersByIntent: a question is answered by the fact about what it
+// asks, not by one that only shares a word with it.
+func TestAnswersByIntent(t *testing.T) {
+	pr := parseProfile(nurse)
+	for _, tt := range []struct{ question, fact string }{
+		{"What do you do for a living?", "i am a nurse at a children's hospital"},
+		{"Where are you from?", "i live in a small apartment in tokyo"},
+		{"any pets?", "i have two cats named salt and pepper"},
+		{"what's your favourite food?", "i love baking bread on sundays"},
+	} {
+		got := pr.answers(analyze(tt.question))
+		if len(got) == 0 || pr.facts[got[0]].source != tt.fact {
+			t.Errorf("answers(%q) = %v, want %q first", tt.question, got, tt.fact)
+		}
+	}
+	if got := pr.answers(analyze("do you have kids?")); len(got) != 0 {
+		t.Errorf("answers(%q) = %v, want none: the profile has no children", "do you have kids?", got)
+	}
+}
+
+func TestKeeps(t *testing.T) {
+	for _, tt := range []struct {
+		fact, say string
+		want      bool
+	}{
+		{"i have two cats named salt and pepper", "I've got 2 kitties named salt & pepper", true},
+		{"i have two cats named salt and pepper", "I've got 2 kitties named salt", false},
+		{"i want to be an astronaut", "I'm an astronaut", false},
+		{"i want to be an astronaut", "I'd love to be an astronaut someday, I want that", true},
+		{"i do not eat meat", "I eat meat", false},
+		{"i do not eat meat", "I don't eat meat", true},
+		{"i am a nurse at a children's hospital", "I work as a nurse over at a kids' hospital", true},
+		{"i grew up on a farm", "I was raised on a farm", true},
+	} {
+		if got := keeps(strings.Fields(tt.fact), tt.say); got != tt.want {
+			t.Errorf("keeps(%q, %q) = %v, want %v", tt.fact, tt.say, got, tt.want)
+		}
+	}
+}
