@@ -141,7 +141,7 @@ func display(w word) string {
 
 // rankTerms returns the topics of t, best first.
 func rankTerms(t *text, p perspective) []term {
-	out := make([]term, 0, len(t.words))
+	var out []term
 	index := map[string]int{} // the terms in out by key
 	find := func(key string) int {
 		if j, ok := index[key]; ok {
