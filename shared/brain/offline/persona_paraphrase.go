@@ -50,13 +50,18 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 		if len(obj) >= 2 && obj[0] == "to" {
 			act := gerund(obj[1]) + " " + strings.Join(obj[2:], " ")
 			act = strings.TrimSpace(act)
-			return []string{"I'm really into " + act, act + " is one of my favourite things to do", "I spend a lot of my free time " + act}, false
+			return append([]string{"I'm really into " + act, act + " is one of my favourite things to do", "I spend a lot of my free time " + act},
+				activityFirst(gerund(obj[1]), obj[2:])...), false
 		}
 		be := "is"
 		if plural(obj[len(obj)-1]) {
 			be = "are"
 		}
-		return []string{"I'm a big fan of " + objS, "I'm really into " + objS, objS + " " + be + " one of my favourite things"}, false
+		says := []string{"I'm a big fan of " + objS, "I'm really into " + objS, objS + " " + be + " one of my favourite things"}
+		if len(obj) >= 3 && strings.HasSuffix(obj[0], "ing") {
+			says = append(says, activityFirst(obj[0], obj[1:])...)
+		}
+		return says, false
 	case v == "am" || v == "was":
 		return amSays(v, obj, adv, cats), false
 	case v == "work" || v == "works":
@@ -188,6 +193,30 @@ func nounPhrase(ws []string) ([]string, string) {
 var pastVerbs = newSet(`won went grew began broke bought built came drove fell felt fought found flew got gave
 had heard held kept knew left lost made met paid ran rode said saw sold sent sang sat spent stood swam
 taught told thought took wore wrote`)
+
+// activityFirst says what an activity is done to first and the activity
+// after it: "watching war documentaries" → "war documentaries: watching
+// them is my thing", which parts the gerund from its object. Never "…
+// documentaries, I love": the object may end a profile sentence and the
+// next one start with "i".
+func activityFirst(ing string, obj []string) []string {
+	if len(obj) < 2 {
+		return nil
+	}
+	prep := ""
+	if obj[0] == "to" || obj[0] == "with" || obj[0] == "at" || obj[0] == "in" || obj[0] == "on" {
+		prep, obj = obj[0]+" ", obj[1:]
+	}
+	np, tail := nounPhrase(obj)
+	if len(np) == 0 || tail != "" {
+		return nil
+	}
+	them := "it"
+	if plural(np[len(np)-1]) {
+		them = "them"
+	}
+	return []string{strings.Join(np, " ") + ": " + ing + " " + prep + them + " is my thing"}
+}
 
 // mainVerb is the verb of the rest of an "i …" sentence, the verbs of
 // liking as "like".
