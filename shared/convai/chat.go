@@ -33,6 +33,10 @@ const (
 	maxTurnLen    = MaxTextLen // characters of one turn kept
 )
 
+// MaxSaid bounds the hashes of the bot's replies a Head keeps (Head.Said):
+// more than a session's turn limit (CHAT_MAX_TURNS, 20 by default) needs.
+const MaxSaid = 128
+
 // Head is the small per-chat item: which session is current, how far its
 // delivery sequence has gone and when the chat was last active. Only the
 // sender that delivered a record, or one that gave up on it, writes it.
@@ -51,6 +55,10 @@ type Head struct {
 	// session's delivered records, newest last, for de-duplication of
 	// updates older than the Window.
 	Recent []int64
+	// Said holds the hashes (see replyHash) of the session's delivered
+	// replies, newest last, at most MaxSaid: a reply is never sent twice
+	// in a session, however long (see said.go).
+	Said []uint16
 	// PartnerAt is when the newest delivered record's partner message
 	// arrived; SentAt when the bot's last message went out.
 	PartnerAt time.Time

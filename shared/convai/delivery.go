@@ -141,6 +141,7 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 			recent := append(slices.Clone(h.Recent), recentKey(r.UpdateID, r.Sum))
 			h.Recent = recent[max(len(recent)-maxRecent, 0):]
 		}
+		h.Said = s.saidBefore(h.Said, r.Seq)
 		if r.Ends() {
 			h.Status = Ended
 		}

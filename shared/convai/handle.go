@@ -153,7 +153,10 @@ func (e *Engine) apply(ctx context.Context, s *session, u Update, cmd Command) (
 // answer puts the bot's reply to req in rec, and the final evaluation when
 // the chat ends with it (closing, or the Replier decided so).
 func (e *Engine) answer(ctx context.Context, s *session, rec *Record, req brain.Request, closing bool) error {
-	text, end, err := e.reply(ctx, req)
+	text, end, err := e.reply(ctx, e.Replier, req)
+	if err == nil && s.said(text) {
+		text, end, err = e.unrepeated(ctx, s, req, text, end)
+	}
 	if err != nil {
 		return err
 	}
@@ -179,16 +182,16 @@ func (e *Engine) final(ctx context.Context, rec *Record, req brain.Request) erro
 	return nil
 }
 
-// reply asks the Replier for the bot's next message, and whether it ends
-// the chat. A reply that reads as a protocol command is never sent as one.
-func (e *Engine) reply(ctx context.Context, req brain.Request) (string, bool, error) {
+// reply asks r for the bot's next message, and whether it ends the chat.
+// A reply that reads as a protocol command is never sent as one.
+func (e *Engine) reply(ctx context.Context, r brain.Replier, req brain.Request) (string, bool, error) {
 	var text string
 	var end bool
 	var err error
-	if en, ok := e.Replier.(brain.Ender); ok {
+	if en, ok := r.(brain.Ender); ok {
 		text, end, err = en.ReplyEnd(ctx, req)
 	} else {
-		text, err = e.Replier.Reply(ctx, req)
+		text, err = r.Reply(ctx, req)
 	}
 	if err != nil {
 		return "", false, duet.Wrap(duet.EUNAVAILABLE, err, "compose reply")

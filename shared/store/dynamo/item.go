@@ -32,17 +32,20 @@ const (
 // headItem is a chat head as stored. Times are Unix nanoseconds (0: unset),
 // names short: every byte of a name is paid on every write.
 type headItem struct {
-	PK        string  `dynamodbav:"pk"`
-	SK        string  `dynamodbav:"sk"`
-	Session   int64   `dynamodbav:"sess"`
-	Status    string  `dynamodbav:"st"`
-	Sent      int64   `dynamodbav:"sent"`
-	Part      int     `dynamodbav:"part,omitempty"`
-	Recent    []int64 `dynamodbav:"rec,omitempty"`
-	PartnerAt int64   `dynamodbav:"pat"`
-	SentAt    int64   `dynamodbav:"sat,omitempty"`
-	Pending   int64   `dynamodbav:"pend,omitempty"`
-	Version   int64   `dynamodbav:"version"`
+	PK      string  `dynamodbav:"pk"`
+	SK      string  `dynamodbav:"sk"`
+	Session int64   `dynamodbav:"sess"`
+	Status  string  `dynamodbav:"st"`
+	Sent    int64   `dynamodbav:"sent"`
+	Part    int     `dynamodbav:"part,omitempty"`
+	Recent  []int64 `dynamodbav:"rec,omitempty"`
+	// Said packs Head.Said, 12 bits a hash: a binary attribute is the
+	// cheapest to read and write, and the head is both for every message.
+	Said      []byte `dynamodbav:"sd,omitempty"`
+	PartnerAt int64  `dynamodbav:"pat"`
+	SentAt    int64  `dynamodbav:"sat,omitempty"`
+	Pending   int64  `dynamodbav:"pend,omitempty"`
+	Version   int64  `dynamodbav:"version"`
 	// ExpiresAt is the expiry instant in Unix seconds, rounded up.
 	ExpiresAt int64  `dynamodbav:"expires_at"`
 	GSI1PK    string `dynamodbav:"gsi1pk,omitempty"`
@@ -147,6 +150,7 @@ func (h *headItem) head(id int64) convai.Head {
 		Sent:      h.Sent,
 		Part:      h.Part,
 		Recent:    h.Recent,
+		Said:      unpackSaid(h.Said),
 		PartnerAt: fromNanos(h.PartnerAt),
 		SentAt:    fromNanos(h.SentAt),
 		Pending:   fromNanos(h.Pending),
@@ -172,7 +176,7 @@ func (r *recordItem) record() convai.Record {
 func (s *Store) headItem(h *convai.Head) headItem {
 	it := headItem{
 		PK: chatPK(h.ChatID), SK: headSortKey,
-		Session: h.Session, Status: string(h.Status), Sent: h.Sent, Part: h.Part, Recent: h.Recent,
+		Session: h.Session, Status: string(h.Status), Sent: h.Sent, Part: h.Part, Recent: h.Recent, Said: packSaid(h.Said),
 		PartnerAt: nanos(h.PartnerAt), SentAt: nanos(h.SentAt), Pending: nanos(h.Pending),
 		Version:   h.Version,
 		ExpiresAt: ceilUnix(h.IdleSince().Add(s.ttl)),
@@ -200,3 +204,37 @@ func ceilUnix(t time.Time) int64 {
 }
 
 func indexTime(t time.Time) string { return t.UTC().Format(indexTimeFormat) }
+
+// packSaid packs reply hashes of convai.HashBits (12) bits, two in
+// three bytes, a last odd one in two.
+func packSaid(said []uint16) []byte {
+	if len(said) == 0 {
+		return nil
+	}
+	b := make([]byte, 0, (3*len(said)+1)/2)
+	for i := 0; i < len(said); i += 2 {
+		a := said[i] & 0xFFF
+		b = append(b, byte(a>>4), byte(a&0xF)<<4)
+		if i+1 < len(said) {
+			c := said[i+1] & 0xFFF
+			b[len(b)-1] |= byte(c >> 8)
+			b = append(b, byte(c))
+		}
+	}
+	return b
+}
+
+// unpackSaid reverses packSaid.
+func unpackSaid(b []byte) []uint16 {
+	if len(b) < 2 {
+		return nil
+	}
+	said := make([]uint16, 0, 2*len(b)/3)
+	for i := 0; i+1 < len(b); i += 3 {
+		said = append(said, uint16(b[i])<<4|uint16(b[i+1]>>4))
+		if i+2 < len(b) {
+			said = append(said, uint16(b[i+1]&0xF)<<8|uint16(b[i+2]))
+		}
+	}
+	return said
+}

@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"errors"
+	"fmt"
 	"maps"
 	"reflect"
 	"strconv"
@@ -264,16 +265,39 @@ func TestFinalRoundTrip(t *testing.T) {
 	}
 }
 
+// TestSaidPacking: reply hashes round-trip through their packing, odd and
+// even counts alike, in a byte and a half each.
+func TestSaidPacking(t *testing.T) {
+	for n := range 8 {
+		said := make([]uint16, n)
+		for i := range said {
+			said[i] = uint16(i*1237+5) & (1<<convai.HashBits - 1)
+		}
+		b := packSaid(said)
+		if want := (3*n + 1) / 2; len(b) != want {
+			t.Errorf("%d hashes: %d bytes, want %d", n, len(b), want)
+		}
+		if got := unpackSaid(b); fmt.Sprint(got) != fmt.Sprint(said) && !(n == 0 && got == nil) {
+			t.Errorf("%d hashes: got %v back, want %v", n, got, said)
+		}
+	}
+}
+
 // TestItemSizes holds the items a message writes to one write unit (1 KB)
 // with typical chat messages, whatever the chat's length: the head carries
-// no text and a bounded list of ids.
+// no text, a bounded list of ids and the hashes of a session's replies
+// (at most convai.MaxSaid).
 func TestItemSizes(t *testing.T) {
 	s := New(nil, "t")
 	recent := make([]int64, 16)
 	for i := range recent {
 		recent[i] = -1<<62 + int64(i)*7919
 	}
-	h := &convai.Head{ChatID: -1001234567890, Session: 123, Status: convai.Open, Sent: 99, Part: 1, Recent: recent,
+	said := make([]uint16, convai.MaxSaid)
+	for i := range said {
+		said[i] = 1<<convai.HashBits - 1 - uint16(i)
+	}
+	h := &convai.Head{ChatID: -1001234567890, Session: 123, Status: convai.Open, Sent: 99, Part: 1, Recent: recent, Said: said,
 		PartnerAt: at, SentAt: at, Pending: at, Version: 1 << 20}
 	av, err := attributevalue.MarshalMap(s.headItem(h))
 	if err != nil {
@@ -282,6 +306,8 @@ func TestItemSizes(t *testing.T) {
 	av[writeIDAttr] = &types.AttributeValueMemberS{Value: strings.Repeat("x", 26)}
 	if n := ItemSize(av); n > 1024 {
 		t.Errorf("largest head: %d bytes, want <= 1024", n)
+	} else {
+		t.Logf("largest head: %d bytes", n)
 	}
 	msg := strings.Repeat("Sure, I'd love to talk about that; ", 6)[:200]
 	r := recordItem{PK: chatPK(-1001234567890), SK: recordSK(123, 99), Session: 123, Seq: 99, Kind: "turn",

@@ -328,6 +328,7 @@ func (s *Store) Commit(_ context.Context, h convai.Head, prev int64) error {
 	e := s.touch(h.ChatID, h.IdleSince(), now)
 	e.head = h
 	e.head.Recent = slices.Clone(h.Recent)
+	e.head.Said = slices.Clone(h.Said)
 	s.fit(e, now)
 	return nil
 }

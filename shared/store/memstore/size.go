@@ -25,7 +25,7 @@ const (
 
 // chatSize estimates the bytes e holds.
 func chatSize(e *entry) int64 {
-	n := int64(chatCost + 8*cap(e.head.Recent))
+	n := int64(chatCost + 8*cap(e.head.Recent) + 2*cap(e.head.Said))
 	for i := range e.records {
 		r := &e.records[i]
 		n += int64(recordCost + len(r.Kind) + len(r.Context) + len(r.Partner) + len(r.Bot) + len(r.Lease.Owner))

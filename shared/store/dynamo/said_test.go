@@ -1,0 +1,61 @@
+package dynamo_test
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"testing"
+
+	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/convai"
+	"github.com/duetbot/duet/shared/convai/convaitest"
+	"github.com/duetbot/duet/shared/store/dynamo"
+)
+
+// sameReply always answers the same text.
+type sameReply struct{ convaitest.Echo }
+
+func (sameReply) Reply(context.Context, brain.Request) (string, error) {
+	return "That is interesting, tell me more.", nil
+}
+
+// TestNeverRepeatsOnDynamoDB: the hashes of the replies sent ride in the
+// chat's head through DynamoDB, so that 25 near-identical messages, far
+// past the Window of records a Load returns, never get a reply twice.
+func TestNeverRepeatsOnDynamoDB(t *testing.T) {
+	c := client(t)
+	store := dynamo.New(c, freshTable(t, c))
+	out := &convaitest.Outbox{}
+	e := &convai.Engine{Store: store, Sender: out, Replier: sameReply{}, Evaluator: convaitest.Echo{},
+		MaxTurns: 30, Log: slog.New(slog.DiscardHandler)}
+	ctx := context.Background()
+	if err := e.Handle(ctx, convai.Update{UpdateID: 1, ChatID: 9, Text: "/start"}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 25 {
+		if err := e.Handle(ctx, convai.Update{UpdateID: int64(i + 2), ChatID: 9, Text: "do you like skiing?"}); err != nil {
+			t.Fatalf("message %d: %v", i+1, err)
+		}
+	}
+	seen := map[string]int{}
+	for i, m := range out.Of(9) {
+		var r convai.Reply
+		if err := json.Unmarshal([]byte(m), &r); err != nil {
+			t.Fatalf("reply %d %q: %v", i+1, m, err)
+		}
+		if first, dup := seen[r.Text]; dup {
+			t.Errorf("reply %d repeats reply %d: %q", i+1, first+1, r.Text)
+		}
+		seen[r.Text] = i
+	}
+	if len(seen) != 25 {
+		t.Errorf("%d distinct replies, want 25", len(seen))
+	}
+	chat, err := store.Load(ctx, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(chat.Head.Said); n != 24 {
+		t.Errorf("the head holds %d reply hashes, want 24 (the newest reply is in the records)", n)
+	}
+}
