@@ -288,6 +288,10 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 	if len(obj) >= 1 && (obj[0] == "from" || obj[0] == "in") {
 		*cats |= catPlace
 	}
+	if says := fearSays(obj); says != nil {
+		*cats |= catFear
+		return says
+	}
 	if len(obj) >= 1 && obj[0][0] >= '0' && obj[0][0] <= '9' {
 		*cats |= catAge // "i am 19", "i'm 40 years old"
 	}
@@ -340,6 +344,36 @@ func adjectivesAfter(s string) string {
 		i = j
 	}
 	return ""
+}
+
+// fearWords say one fears something; intensifiers may stand before them.
+var (
+	fearWords    = newSet("afraid scared terrified frightened fearful")
+	intensifiers = newSet("deathly very really so super extremely totally quite pretty")
+)
+
+// fearSays rewrites the rest of "i am [very] afraid of X" and "i am
+// allergic to X" with X first: "heights really scare me", "peanuts:
+// allergic to them, sadly".
+func fearSays(obj []string) []string {
+	for len(obj) > 2 && intensifiers.has(obj[0]) {
+		obj = obj[1:]
+	}
+	if len(obj) < 3 {
+		return nil
+	}
+	x := strings.Join(obj[2:], " ")
+	them, scare := "it", " scares"
+	if plural(obj[len(obj)-1]) {
+		them, scare = "them", " scare"
+	}
+	switch {
+	case fearWords.has(obj[0]) && obj[1] == "of":
+		return []string{x + ": that's my biggest fear", x + scare + " me to death, honestly"}
+	case obj[0] == "allergic" && obj[1] == "to":
+		return []string{x + ": allergic to " + them + ", sadly"}
+	}
+	return nil
 }
 
 // possessive rewrites the rest of a "my …" sentence ("favorite color is

@@ -52,7 +52,8 @@ func keeps(ws []string, say string) bool {
 		switch {
 		case w == "not" || w == "never" || w == "no":
 			neg = true
-		case stopwords.has(w) || lightVerbs.has(w) || len(w) < 2:
+		case stopwords.has(w) || lightVerbs.has(w) || intensifiers.has(w) || len(w) < 2:
+		case fearWords.has(w) && (got.has("fear") || stems.has(stem("scare"))):
 		case got.has(w) || stems.has(stem(w)):
 		case swaps[w] != "" && got.has(strings.Fields(swaps[w])[0]):
 		case synonymOf(w, got):
