@@ -1,6 +1,6 @@
 -- wrk script of the annex load test (.ci/annex-loadtest): annex requests
 -- POSTed to /annex, read from ANNEX_REQUESTS (one JSON body per line,
--- written by .ci/bench/annexpersona), each thread starting at its own
+-- written by cmd/bench/annexpersona), each thread starting at its own
 -- offset and cycling through them. ANNEX_CALLER_KEY is the caller key.
 local threads = 0
 function setup(thread)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -17,10 +16,6 @@ import (
 
 // SecretHeader carries the webhook's secret_token on every Telegram request.
 const SecretHeader = "X-Telegram-Bot-Api-Secret-Token"
-
-// secretKey is SecretHeader as HTTP APIs spell it: apigw.Header finds a
-// lower-case name without lower-casing it again for every request.
-var secretKey = strings.ToLower(SecretHeader)
 
 // Handler is what the webhook needs of the chat engine. Handle must be
 // done by ctx's deadline, which the webhook sets early enough to answer
@@ -103,5 +98,5 @@ func reserve(ctx context.Context) (context.Context, context.CancelFunc) {
 
 // authorized checks the secret header, when a secret is configured.
 func (t *Telegram) authorized(req events.APIGatewayV2HTTPRequest) bool {
-	return t.secret == nil || t.secret.matches(apigw.Header(req, secretKey))
+	return t.secret == nil || t.secret.matches(apigw.Header(req, SecretHeader))
 }
