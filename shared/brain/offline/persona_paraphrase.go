@@ -253,6 +253,17 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 		}
 		return []string{"I was " + o + " back then", "back in the day I was " + o}
 	}
+	if len(obj) >= 5 && (obj[0] == "a" || obj[0] == "an") && isNumber(obj[1]) && obj[2] == "year" && obj[3] == "old" {
+		// "a 12 year old girl" → "a girl, 12 years old"
+		*cats |= catAge
+		return []string{"I'm a " + strings.Join(obj[4:], " ") + ", " + obj[1] + " years old"}
+	}
+	if np, _ := nounPhrase(obj[1:]); len(obj) >= 4 && (obj[0] == "a" || obj[0] == "an") && len(np) >= 3 && occupation(np[len(np)-1]) && places.has(np[len(np)-2]) {
+		// "an elementary school teacher" → "a teacher at an elementary school"
+		*cats |= catJob
+		head, where := np[len(np)-1], strings.Join(np[:len(np)-1], " ")
+		return []string{"I'm a " + head + " at " + articleFor(where) + " " + where, "I work as a " + head + " at " + articleFor(where) + " " + where}
+	}
 	if len(obj) >= 2 && (obj[0] == "a" || obj[0] == "an") {
 		if np, tail := nounPhrase(obj[1:]); tail != "" && occupation(np[len(np)-1]) {
 			// "a nurse at a children's hospital": the job, then where
@@ -344,6 +355,18 @@ func adjectivesAfter(s string) string {
 		i = j
 	}
 	return ""
+}
+
+// places are nouns of workplaces: "a school teacher" works at a school.
+var places = newSet(`school store shop hospital restaurant bank company office factory farm bar library museum
+station center centre firm mall hotel clinic kitchen garage salon gym pool studio church`)
+
+// articleFor is "a" or "an" for the phrase s.
+func articleFor(s string) string {
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // fearWords say one fears something; intensifiers may stand before them.
