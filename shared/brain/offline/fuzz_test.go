@@ -23,10 +23,15 @@ func FuzzFill(f *testing.F) {
 		}
 		// Filling the slots with marks that cannot occur in the template
 		// shows where each fill goes.
-		marks := filled(tmpl, fill{"\x00A\x00", "\x00B\x00", "\x00C\x00"})
+		filled := func(f fill) string {
+			var sb strings.Builder
+			writeFilled(&sb, tmpl, f)
+			return sb.String()
+		}
+		marks := filled(fill{"\x00A\x00", "\x00B\x00", "\x00C\x00"})
 		want := strings.NewReplacer("\x00A\x00", a, "\x00B\x00", b, "\x00C\x00", c).Replace(marks)
-		if got := filled(tmpl, fill{a, b, c}); got != want {
-			t.Errorf("filled(%q, %q) = %q, but its slots are at %q", tmpl, fill{a, b, c}, got, marks)
+		if got := filled(fill{a, b, c}); got != want {
+			t.Errorf("writeFilled(%q, %q) wrote %q, but its slots are at %q", tmpl, fill{a, b, c}, got, marks)
 		}
 	})
 }

@@ -100,24 +100,27 @@ func (p plan) hasSlotted(avail slotMask) bool {
 // rotation r, and polishes the result.
 func (p plan) render(r, i, j int) string {
 	f := p.fills[r%len(p.fills)]
-	s := filled(p.first[i].text, f)
+	fills := len(f.a) + len(f.b) + len(f.c)
+	var b strings.Builder
+	b.Grow(len(p.first[i].text) + fills)
+	writeFilled(&b, p.first[i].text, f)
 	if len(p.second) > 0 && j >= 0 {
-		s += " " + filled(p.second[j].text, f)
+		b.Grow(1 + len(p.second[j].text) + fills)
+		b.WriteByte(' ')
+		writeFilled(&b, p.second[j].text, f)
 	}
-	return polish(s)
+	return polish(b.String())
 }
 
-// filled is template t with its slots {a}, {b} and {c} replaced by f's,
-// in one pass: a fill is copied, never searched for slots, so that a text
-// the partner wrote cannot fill one (FuzzFill).
-func filled(t string, f fill) string {
-	var b strings.Builder
-	b.Grow(len(t) + len(f.a) + len(f.b) + len(f.c))
+// writeFilled writes template t to b with its slots {a}, {b} and {c}
+// replaced by f's, in one pass: a fill is copied, never searched for
+// slots, so that a text the partner wrote cannot fill one (FuzzFill).
+func writeFilled(b *strings.Builder, t string, f fill) {
 	for {
 		before, after, ok := strings.Cut(t, "{")
 		b.WriteString(before)
 		if !ok {
-			return b.String()
+			return
 		}
 		t = after
 		if len(t) >= 2 && t[1] == '}' {

@@ -44,7 +44,7 @@ func polish(s string) string {
 			space = b.Len() > 0
 			continue
 		}
-		if space && !strings.ContainsRune(",.?!;:", r) {
+		if space && !closesClause(r) {
 			b.WriteByte(' ')
 		}
 		space = false
@@ -95,4 +95,13 @@ func normalize(s string) string {
 		space = false
 	}
 	return b.String()
+}
+
+// closesClause reports punctuation that follows a word without a space.
+func closesClause(r rune) bool {
+	switch r {
+	case ',', '.', '?', '!', ';', ':':
+		return true
+	}
+	return false
 }
