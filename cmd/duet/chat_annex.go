@@ -44,7 +44,7 @@ func chatAnnex(ctx context.Context, f chatFlags, stdin io.Reader, terminal bool,
 			if _, err := os.Stat(samplePersona); err != nil {
 				return fmt.Errorf("no persona: set ANNEX_PERSONA_FILE to a transcript (or run from the repository, whose sample %s is the default)", samplePersona)
 			}
-			cfg.AnnexPersonaFile, source = samplePersona, "the sample "+samplePersona+" (set ANNEX_PERSONA_FILE for another)"
+			cfg.AnnexPersonaFile, source = samplePersona, "the sample "+samplePersona+"; set ANNEX_PERSONA_FILE for another"
 		}
 		backends, err := brains.New(ctx, cfg, log)
 		if err != nil {
@@ -55,7 +55,7 @@ func chatAnnex(ctx context.Context, f chatFlags, stdin io.Reader, terminal bool,
 			return err
 		}
 		bot, person = chat.AnnexAsker{Engine: engine}, engine.Persona().Name()
-		fmt.Fprintf(stderr, "duet chat: Duet's annex bot in-process as %s (persona from %s, brain %s)\n", person, source, cfg.Brain)
+		fmt.Fprintf(stderr, "duet chat: Duet's annex bot in-process as %s (brain %s), persona from %s\n", person, cfg.Brain, source)
 	}
 	if terminal && !f.json {
 		fmt.Fprintf(stderr, "duet chat: each line is a message to %s; /new: a fresh conversation; Ctrl-D: quit\n", person)
