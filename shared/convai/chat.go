@@ -214,6 +214,7 @@ func (c *Chat) current() *session {
 	if s.number == c.Head.Session && c.Head.Version > 0 {
 		s.sent, s.part, s.recent = c.Head.Sent, c.Head.Part, c.Head.Recent
 	}
+	s.records = make([]Record, 0, len(c.Records))
 	for _, r := range c.Records {
 		if r.Session == s.number {
 			s.records = append(s.records, r)

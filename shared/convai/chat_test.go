@@ -111,3 +111,21 @@ func TestTextSumIsFNV1a(t *testing.T) {
 		}
 	}
 }
+
+// TestReplyHashUnchanged: heads store replyHash's values (Head.Said), so
+// they must stay those that earlier versions stored.
+func TestReplyHashUnchanged(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want uint16
+	}{
+		{"Hi  there", 2277},
+		{"That sounds fun. What else do you like?", 2020},
+		{"İstanbul ΣΑΣ", 1238},
+		{"", 3213},
+	} {
+		if got := replyHash(tt.text); got != tt.want {
+			t.Errorf("replyHash(%q) = %d, want %d", tt.text, got, tt.want)
+		}
+	}
+}

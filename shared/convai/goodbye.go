@@ -11,6 +11,16 @@ var goodbyes = []string{
 	"talk later", "ttyl", "good night", "cya", "later",
 }
 
+// paddedGoodbyes are the goodbyes with a space either side, as they are
+// found among the words.
+var paddedGoodbyes = func() []string {
+	out := make([]string, len(goodbyes))
+	for i, g := range goodbyes {
+		out[i] = " " + g + " "
+	}
+	return out
+}()
+
 // IsGoodbye reports whether the partner's text clearly says goodbye: a
 // farewell phrase that closes the last sentence, or makes up most of it
 // when it is short ("later" only alone or in two words, so that "I will do
@@ -27,8 +37,8 @@ func IsGoodbye(text string) bool {
 	}
 	words := strings.FieldsFunc(t, func(r rune) bool { return r != '\'' && (r < 'a' || r > 'z') })
 	joined := " " + strings.Join(words, " ") + " "
-	for _, g := range goodbyes {
-		padded := " " + g + " "
+	for i, g := range goodbyes {
+		padded := paddedGoodbyes[i]
 		if strings.HasSuffix(joined, padded) || (len(words) <= 4 && strings.Contains(joined, padded)) {
 			if g == "later" && len(words) > 2 {
 				continue

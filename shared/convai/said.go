@@ -28,12 +28,7 @@ const retries = 2
 // costs asking once more.
 func replyHash(text string) uint16 {
 	h := fnv.New32a()
-	for i, w := range strings.Fields(text) {
-		if i > 0 {
-			h.Write([]byte{' '})
-		}
-		h.Write([]byte(strings.ToLower(w)))
-	}
+	h.Write([]byte(strings.Join(strings.Fields(strings.ToLower(text)), " ")))
 	sum := h.Sum32()
 	return uint16(sum^sum>>12^sum>>24) & (1<<HashBits - 1)
 }
