@@ -74,32 +74,3 @@ weekend weekends food foods eat cook cooking music band bands instruments sport
 sports exercise live from city town country grew born car cars drive school
 college university study studying student book books read reading movie movies
 film films tv show shows watch watching age old hair eyes look looks tall`)
-
-// questionCategories are phrases that ask about a category without naming
-// it: "what do you do" is about work.
-var questionCategories = []struct {
-	phrase string
-	cat    category
-}{
-	{"what do you do", catJob},
-	{"for a living", catJob},
-	{"where are you from", catPlace},
-	{"where do you live", catPlace},
-	{"for fun", catHobby},
-	{"free time", catHobby},
-	{"what do you like", catHobby},
-	{"what are you into", catHobby},
-	{"what do you drive", catCar},
-	{"how old", catAge},
-	{"your age", catAge},
-	{"look like", catLooks},
-	{"male or female", catLooks},
-	{"man or woman", catLooks},
-	{"boy or girl", catLooks},
-	{"guy or girl", catLooks},
-	{"guy or a girl", catLooks},
-	{"girl or a guy", catLooks},
-	{"girl or guy", catLooks},
-	{"boy or a girl", catLooks},
-	{"man or a woman", catLooks},
-}
