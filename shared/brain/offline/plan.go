@@ -61,6 +61,9 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 			continue
 		}
 		for r := range p.fills {
+			// Whether the bot began a reply with first part k filled with
+			// r: asked once per k, not again for every second part.
+			opened := map[int]bool{}
 			for j := range n2 {
 				for i := range n1 {
 					k1, k2 := (o1+i)%n1, (o2+j)%n2
@@ -71,8 +74,15 @@ func (p plan) choose(seed uint64, said *history) (string, bool) {
 					if len(p.second) > 0 && p.second[k2].mask&^avail != 0 {
 						continue
 					}
-					if check && freshStart && said.opens(p.render(r, k1, -1)) {
-						continue
+					if check && freshStart {
+						o, known := opened[k1]
+						if !known {
+							o = said.opens(p.render(r, k1, -1))
+							opened[k1] = o
+						}
+						if o {
+							continue
+						}
 					}
 					if s := p.render(r, k1, k2); !check || !said.says(s) {
 						return s, true
