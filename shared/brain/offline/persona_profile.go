@@ -200,9 +200,13 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 				rest = rest[1:]
 			}
 			says = append(says, clefts(rest[0], rest[1:])...)
+			says = append(says, objectFirst(ws[1:])...)
+			if rest[0] == "am" {
+				says = append(says, compoundNoun(rest[1:])...)
+			}
 		}
 	case ws[0] == "my" && len(ws) >= 3:
-		says = possessive(ws[1:])
+		says = append(possessive(ws[1:]), kinFirst(ws[1:])...)
 	}
 	// Every paraphrase is reworded until the router would not refuse it
 	// (no trigram of the profile) and kept only when it keeps the whole

@@ -1,0 +1,133 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+)
+
+// Rewrites that move a noun phrase of a profile sentence to the front and
+// leave a pronoun in its place, which parts it from the words it stood
+// between: "i take dance lessons once a week" → "dance lessons: I take
+// them once a week", "i am a convenience store manager" → "I'm a manager —
+// convenience store, in fact", "my wife spends all my money" → "my wife?
+// she spends all my money". Like every paraphrase they are kept only when
+// the router would not refuse them and they keep the whole fact.
+
+// personVerbs take a person as object: "i met taylor swift" is never
+// "taylor swift: I met it".
+var personVerbs = newSet(`met meet know knew married marry date dated visit visited miss missed
+follow followed admire admired idolize call called help helped raise raised adopt adopted
+babysit care`)
+
+// timeWords say when, not what: never part of a noun phrase put first.
+var timeWords = newSet(`yesterday today tomorrow tonight recently lately years year yrs old months days weeks ago daily weekly`)
+
+// objectFirst rewrites the rest of "i [adverbs] <verb> [to] <noun phrase>
+// [tail]" with the noun phrase first and a pronoun after the verb; nil
+// when the sentence has no such shape.
+func objectFirst(rest []string) []string {
+	var advs []string
+	for len(rest) > 2 && adverbs.has(rest[0]) {
+		if rest[0] == "never" {
+			return nil // a negation stays where it reads
+		}
+		advs, rest = append(advs, rest[0]), rest[1:]
+	}
+	if len(rest) < 3 {
+		return nil
+	}
+	v, obj := rest[0], rest[1:]
+	if stopwords.has(v) || auxiliaries.has(v) || likeVerbs.has(v) || dislikeVerbs.has(v) || haveVerbs.has(v) ||
+		personVerbs.has(v) || v == "am" || v == "is" || v == "are" || v == "was" || strings.HasSuffix(v, "ing") {
+		return nil
+	}
+	particle := ""
+	if obj[0] == "to" || obj[0] == "about" {
+		particle, obj = " "+obj[0], obj[1:] // "listen to", "care about"
+	}
+	if len(obj) < 2 && (len(obj) < 1 || determiners.has(obj[0])) {
+		return nil
+	}
+	det := ""
+	if determiners.has(obj[0]) {
+		if obj[0] != "a" && obj[0] != "an" && obj[0] != "the" && obj[0] != "my" && obj[0] != "this" {
+			return nil // "every", "no", "some": not a thing to point back to
+		}
+		det, obj = obj[0], obj[1:]
+	}
+	np, tail := nounPhrase(obj)
+	for _, w := range np {
+		if stopwords.has(w) || determiners.has(w) || adverbs.has(w) || timeWords.has(w) || isNumber(w) || w == "i" || w == "me" {
+			return nil // "a lot", "design the game", "18 years old yesterday": not one thing
+		}
+	}
+	if tw := strings.Fields(tail); len(tw) > 0 && (tw[0] == "of" || tw[0] == "and" || tw[0] == "or" || tw[0] == "than" || tw[0] == "like" || tw[0] == "that" || tw[0] == "who") {
+		return nil // the noun phrase goes on: "the sight of blood"
+	}
+	if strings.HasSuffix(np[0], "ing") {
+		return nil // "i started playing guitar": an activity, not a thing
+	}
+	pron := "it"
+	switch {
+	case det == "a" || det == "an":
+		pron = "one"
+	case plural(np[len(np)-1]):
+		pron = "them"
+	}
+	front := strings.Join(np, " ")
+	if det != "" {
+		front = det + " " + front
+	}
+	adv := strings.Join(advs, " ")
+	if adv != "" {
+		adv += " "
+	}
+	return []string{front + ": I " + adv + v + particle + " " + pron + tail}
+}
+
+// compoundNoun rewrites the rest of "i am a <w1> <w2> <noun> [tail]" (a
+// noun after two nouns that name its kind) with the noun first: "a museum
+// tour guide" → "I'm a guide — museum tour, in fact"; nil otherwise.
+func compoundNoun(obj []string) []string {
+	if len(obj) < 4 || obj[0] != "a" && obj[0] != "an" {
+		return nil
+	}
+	np, tail := nounPhrase(obj[1:])
+	if len(np) != 3 {
+		return nil
+	}
+	for _, w := range np {
+		if stopwords.has(w) || isNumber(w) || adjectives.has(w) {
+			return nil
+		}
+	}
+	if adjective(np[0]) && !places.has(np[1]) {
+		return nil // "a retired gym teacher": amSays says it
+	}
+	head := np[2]
+	return []string{"I'm " + articleFor(head) + " " + head + " — " + np[0] + " " + np[1] + ", in fact" + tail}
+}
+
+// kinPronouns are the pronouns of family and partners: "my wife? she …".
+var kinPronouns = map[string]string{
+	"wife": "she", "mom": "she", "mother": "she", "mum": "she", "sister": "she", "aunt": "she", "grandmother": "she",
+	"grandma": "she", "girlfriend": "she", "daughter": "she", "husband": "he", "dad": "he", "father": "he",
+	"brother": "he", "uncle": "he", "grandfather": "he", "grandpa": "he", "boyfriend": "he", "son": "he",
+	"parents": "they", "kids": "they", "children": "they", "sisters": "they", "brothers": "they", "grandparents": "they",
+}
+
+// kinFirst rewrites the rest of "my <kin> <verb> …" (not "is" or "are",
+// which possessive says) with a pronoun after the person: "my father
+// played violin professionally" → "my father? he played violin
+// professionally"; nil otherwise.
+func kinFirst(rest []string) []string {
+	if len(rest) < 3 {
+		return nil
+	}
+	pron, ok := kinPronouns[rest[0]]
+	v := rest[1]
+	if !ok || stopwords.has(v) || slices.Contains([]string{"is", "are", "was", "were", "and", "has", "have"}, v) {
+		return nil
+	}
+	return []string{"my " + rest[0] + "? " + pron + " " + strings.Join(rest[1:], " ")}
+}
