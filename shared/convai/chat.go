@@ -202,6 +202,7 @@ type session struct {
 	sent    int64    // the delivery watermark for this session
 	part    int
 	recent  []int64
+	hashes  map[string]uint16 // replyHash of texts, see session.hash
 }
 
 // current returns the newest session of c, with copies of its records in

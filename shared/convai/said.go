@@ -33,18 +33,34 @@ func replyHash(text string) uint16 {
 	return uint16(sum^sum>>12^sum>>24) & (1<<HashBits - 1)
 }
 
+// hash returns replyHash(text), remembered for the session: said and
+// saidBefore hash the same few stored replies for every message, and again
+// for every reply asked for anew (a quarter of the webhook path's CPU,
+// BenchmarkWebhookLoad, before it was remembered).
+func (s *session) hash(text string) uint16 {
+	if h, ok := s.hashes[text]; ok {
+		return h
+	}
+	if s.hashes == nil {
+		s.hashes = make(map[string]uint16)
+	}
+	h := replyHash(text)
+	s.hashes[text] = h
+	return h
+}
+
 // HashBits is the width of the reply hashes in Head.Said.
 const HashBits = 12
 
 // said reports whether the bot already gave reply text in session s:
 // delivered (its head's Said) or stored (its records).
 func (s *session) said(text string) bool {
-	h := replyHash(text)
+	h := s.hash(text)
 	if s.head.Session == s.number && slices.Contains(s.head.Said, h) {
 		return true
 	}
 	for i := range s.records {
-		if r := &s.records[i]; r.Bot != "" && replyHash(r.Bot) == h {
+		if r := &s.records[i]; r.Bot != "" && s.hash(r.Bot) == h {
 			return true
 		}
 	}
@@ -65,7 +81,7 @@ func (s *session) saidBefore(said []uint16, seq int64) []uint16 {
 		if r.Seq >= seq || r.Bot == "" {
 			continue
 		}
-		if h := replyHash(r.Bot); !slices.Contains(out, h) {
+		if h := s.hash(r.Bot); !slices.Contains(out, h) {
 			if len(out) == len(said) {
 				out = slices.Clone(said)
 			}

@@ -33,12 +33,14 @@ type counter struct{ n atomic.Int64 }
 
 func (c *counter) Send(context.Context, int64, string) error { c.n.Add(1); return nil }
 
-// trivial is a brain that costs nothing: with it a benchmark shows the
-// engine's own share of a message (store, delivery, codecs, the adapter).
-type trivial struct{}
+// trivial is a brain that costs next to nothing: with it a benchmark shows
+// the engine's own share of a message (store, delivery, codecs, the
+// adapter). Its replies differ, as a real brain's do, so that the engine's
+// never-repeat rule never has to ask again.
+type trivial struct{ n *atomic.Int64 }
 
-func (trivial) Reply(context.Context, brain.Request) (string, error) {
-	return "That sounds fun. What else do you like?", nil
+func (t trivial) Reply(context.Context, brain.Request) (string, error) {
+	return "That sounds fun. What else do you like? #" + strconv.FormatInt(t.n.Add(1), 10), nil
 }
 func (trivial) Rate(context.Context, brain.Request) (int, error) { return 7, nil }
 func (trivial) Final(context.Context, brain.Request) (brain.Scores, error) {
@@ -110,7 +112,10 @@ func BenchmarkWebhookLoad(b *testing.B) {
 		br := offline.New()
 		benchmarkLoad(b, br, br)
 	})
-	b.Run("brain=trivial", func(b *testing.B) { benchmarkLoad(b, trivial{}, trivial{}) })
+	b.Run("brain=trivial", func(b *testing.B) {
+		t := trivial{n: new(atomic.Int64)}
+		benchmarkLoad(b, t, t)
+	})
 	b.Run("bare", benchmarkBare)
 }
 
