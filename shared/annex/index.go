@@ -70,8 +70,7 @@ type index struct {
 // searchScratch is one search's accumulators, reused across searches.
 type searchScratch struct {
 	acc     []float32 // by prompt; zero between searches
-	reached []bool    // by prompt; false between searches
-	touched []int32   // the prompts reached
+	touched []int32   // room for every prompt, and one more
 	best    candidates
 	feats   []queryFeature
 	q       []float64 // the message's vector, dense; zero between searches
@@ -181,7 +180,7 @@ func newIndex(lex embed.Lexical, prompts []string, pairs []int32) *index {
 		dim = embed.DefaultDimensions
 	}
 	x.scratch.New = func() any {
-		return &searchScratch{acc: make([]float32, len(prompts)), reached: make([]bool, len(prompts)), q: make([]float64, dim)}
+		return &searchScratch{acc: make([]float32, len(prompts)), touched: make([]int32, len(prompts)+1), q: make([]float64, dim)}
 	}
 	return x
 }
@@ -230,8 +229,11 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 		return cmp.Compare(a.k, b.k)
 	})
 	s.feats = feats
-	// touched lists the prompts reached, each once.
-	acc, reached, touched := s.acc, s.reached, s.touched[:0]
+	// touched lists the prompts reached, each once: a slot is written for
+	// every posting and kept only when the posting is the prompt's first.
+	// Branch-free, it keeps annex's CPU per request at 30,000 messages
+	// about 20 µs lower (BenchmarkAnswer: 218 -> 201 µs).
+	acc, touched, nt := s.acc, s.touched, 0
 	budget := int32(searchBudget)
 	for _, f := range feats {
 		docs, weights := x.doc[x.start[f.k]:x.start[f.k+1]], x.weight[x.start[f.k]:x.start[f.k+1]]
@@ -242,21 +244,23 @@ func (x *index) search(qf []embed.Feature, qv embed.Sparse, out []scored) []scor
 		}
 		weights = weights[:len(docs)]
 		for p, d := range docs {
-			if !reached[d] {
-				reached[d] = true
-				touched = append(touched, d)
+			a := acc[d]
+			touched[nt] = d
+			if a == 0 {
+				nt++
 			}
-			acc[d] += f.w * weights[p]
+			// At least the least float32, so that a reached prompt never
+			// sums to 0.
+			acc[d] = a + max(f.w*weights[p], math.SmallestNonzeroFloat32)
 		}
 	}
 	best := s.best[:0]
-	s.touched = touched
-	for _, d := range touched {
+	for _, d := range touched[:nt] {
 		// Most prompts score below the weakest candidate: skip them here.
 		if len(best) < searchCandidates || acc[d] >= best[0].score {
 			best = best.keep(candidate{d, acc[d]}, searchCandidates)
 		}
-		acc[d], reached[d] = 0, false
+		acc[d] = 0
 	}
 	for _, d := range x.first {
 		if len(best) >= MaxExamples {
