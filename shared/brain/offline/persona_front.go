@@ -37,7 +37,15 @@ func objectFirst(rest []string) []string {
 		return nil
 	}
 	v, obj := rest[0], rest[1:]
-	if stopwords.has(v) || auxiliaries.has(v) || likeVerbs.has(v) || dislikeVerbs.has(v) || haveVerbs.has(v) ||
+	if (v == "am" || v == "was") && len(obj) >= 3 && !stopwords.has(obj[0]) && !determiners.has(obj[0]) &&
+		!adverbs.has(obj[0]) && slices.Contains([]string{"to", "with", "of", "by", "about"}, obj[1]) &&
+		(obj[1] != "to" || determiners.has(obj[2])) { // never "i was forced to marry"
+		// "i am married to a doctor" → "a doctor: I'm married to one"
+		v, obj = v+" "+obj[0]+" "+obj[1], obj[2:]
+		if strings.HasPrefix(v, "am ") {
+			v = "'m " + strings.TrimPrefix(v, "am ")
+		}
+	} else if stopwords.has(v) || auxiliaries.has(v) || likeVerbs.has(v) || dislikeVerbs.has(v) || haveVerbs.has(v) ||
 		personVerbs.has(v) || v == "am" || v == "is" || v == "are" || v == "was" || strings.HasSuffix(v, "ing") {
 		return nil
 	}
@@ -64,6 +72,9 @@ func objectFirst(rest []string) []string {
 	if tw := strings.Fields(tail); len(tw) > 0 && (tw[0] == "of" || tw[0] == "and" || tw[0] == "or" || tw[0] == "than" || tw[0] == "like" || tw[0] == "that" || tw[0] == "who") {
 		return nil // the noun phrase goes on: "the sight of blood"
 	}
+	if _, kin := kinPronouns[np[len(np)-1]]; kin || np[len(np)-1] == "child" || np[len(np)-1] == "baby" {
+		return nil // a person is never "it"
+	}
 	if strings.HasSuffix(np[0], "ing") {
 		return nil // "i started playing guitar": an activity, not a thing
 	}
@@ -82,7 +93,10 @@ func objectFirst(rest []string) []string {
 	if adv != "" {
 		adv += " "
 	}
-	return []string{front + ": I " + adv + v + particle + " " + pron + tail}
+	if strings.HasPrefix(v, "'m ") && adv == "" {
+		return []string{front + ": I" + v + " " + pron + tail}
+	}
+	return []string{front + ": I " + adv + strings.TrimPrefix(v, "'m ") + particle + " " + pron + tail}
 }
 
 // compoundNoun rewrites the rest of "i am a <w1> <w2> <noun> [tail]" (a
@@ -130,4 +144,59 @@ func kinFirst(rest []string) []string {
 		return nil
 	}
 	return []string{"my " + rest[0] + "? " + pron + " " + strings.Join(rest[1:], " ")}
+}
+
+// placeNouns name a place one lives, works or grew up in.
+var placeNouns = newSet(`farm city town country village house apartment home beach park lake island
+college university army navy military ranch forest suburbs coast mountains countryside neighborhood
+state area community camp prison hospital school store shop restaurant bank office factory bar
+library museum station center centre mall hotel clinic kitchen garage salon gym church field`)
+
+// placeFirst rewrites "i <words> at|in|on a|an|the <place>" with the place
+// first, without its article: "i was raised on a horse farm" → "horse
+// farm, that's where I was raised"; nil otherwise.
+func placeFirst(ws []string) []string {
+	n := len(ws)
+	for k := n - 3; k >= 2; k-- {
+		if ws[k] != "at" && ws[k] != "in" && ws[k] != "on" || ws[k+1] != "a" && ws[k+1] != "an" && ws[k+1] != "the" {
+			continue
+		}
+		np, verb := ws[k+2:], ws[1:k]
+		if !placeNouns.has(np[len(np)-1]) || len(verb) > 3 || slices.ContainsFunc(verb, determiners.has) {
+			return nil // "i am looking for a job at a restaurant": more than where one is
+		}
+		for _, w := range np {
+			if stopwords.has(w) || determiners.has(w) {
+				return nil
+			}
+		}
+		return []string{strings.Join(np, " ") + ", that's where I " + strings.Join(ws[1:k], " ")}
+	}
+	return nil
+}
+
+// adjectiveOne says "a <adjective> <noun>" that ends a sentence or a
+// phrase as "a <noun>, a <adjective> one": "I've never had a steady
+// relationship" → "I've never had a relationship, a steady one"; "" when s
+// has none.
+func adjectiveOne(s string) string {
+	ws := strings.Fields(s)
+	if slices.ContainsFunc(tokens(s), negations.has) {
+		return "" // "not a good swimmer" is not "not a swimmer"
+	}
+	for i := 0; i+2 < len(ws); i++ {
+		det, adj, noun := strings.ToLower(ws[i]), strings.ToLower(ws[i+1]), strings.ToLower(ws[i+2])
+		if det != "a" && det != "an" || !adjectives.has(adj) || stopwords.has(noun) || adjective(noun) || occupation(noun) {
+			continue
+		}
+		if i+3 < len(ws) && !boundaries.has(strings.ToLower(ws[i+3])) {
+			continue // the noun phrase goes on: "a black lab named…"
+		}
+		out := slices.Concat(ws[:i], []string{articleFor(noun), noun + ",", det, adj, "one"})
+		if i+3 < len(ws) {
+			out[len(out)-1] += ","
+		}
+		return strings.Join(append(out, ws[i+3:]...), " ")
+	}
+	return ""
 }

@@ -283,11 +283,12 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 		}
 		if n := len(obj); n >= 3 && adjective(obj[1]) {
 			// "a retired gym teacher" → "a gym teacher, a retired one"
-			rest := strings.Join(obj[2:], " ")
-			if occupation(obj[n-1]) {
-				*cats |= catJob
+			rest := articleFor(obj[2]) + " " + strings.Join(obj[2:], " ")
+			if !occupation(obj[n-1]) {
+				return []string{"I'm " + rest + ", " + obj[0] + " " + obj[1] + " one"} // never "I work as a girl"
 			}
-			return []string{"I'm a " + rest + ", " + obj[0] + " " + obj[1] + " one", "I work as a " + rest + ", " + obj[0] + " " + obj[1] + " one"}
+			*cats |= catJob
+			return []string{"I'm " + rest + ", " + obj[0] + " " + obj[1] + " one", "I work as " + rest + ", " + obj[0] + " " + obj[1] + " one"}
 		}
 		if occupation(obj[len(obj)-1]) {
 			*cats |= catJob

@@ -201,6 +201,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 			}
 			says = append(says, clefts(rest[0], rest[1:])...)
 			says = append(says, objectFirst(ws[1:])...)
+			says = append(says, placeFirst(ws)...)
 			if rest[0] == "am" {
 				says = append(says, compoundNoun(rest[1:])...)
 			}
@@ -216,6 +217,9 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 	}
 	for _, s := range says {
 		if a := adjectivesAfter(s); a != "" {
+			says = append(says, a)
+		}
+		if a := adjectiveOne(s); a != "" {
 			says = append(says, a)
 		}
 	}
