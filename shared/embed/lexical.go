@@ -117,8 +117,8 @@ func (f Feature) Bucket(dim int) (int, float64) {
 // occur: what Vector hashes into its buckets. An index over them finds the
 // texts that share features with another without comparing it with each.
 func (l Lexical) Features(text string) []Feature {
-	var fs []Feature
-	at := map[uint64]int{} // the position in fs of each feature seen
+	// About one feature per byte of text: one allocation for most texts.
+	fs := make([]Feature, 0, len(text)+4)
 	h := fnv.New64a()
 	var name []byte // the feature's name, hashed
 	add := func(wt float64, parts ...string) {
@@ -128,13 +128,7 @@ func (l Lexical) Features(text string) []Feature {
 		}
 		h.Reset()
 		h.Write(name)
-		sum := h.Sum64()
-		if i, ok := at[sum]; ok {
-			fs[i].Weight += wt
-			return
-		}
-		at[sum] = len(fs)
-		fs = append(fs, Feature{Hash: sum, Weight: wt})
+		fs = append(fs, Feature{Hash: h.Sum64(), Weight: wt})
 	}
 	words := Words(text)
 	for i, w := range words {
@@ -156,13 +150,42 @@ func (l Lexical) Features(text string) []Feature {
 			add(tw, "t:", string(runes[j-3:j]))
 		}
 	}
-	// The sum of a feature's weights grows sublinearly with how often it
-	// occurs.
-	for i := range fs {
-		fs[i].Weight = math.Log1p(fs[i].Weight)
+	// Merge repeated features through a small pooled open-addressing table
+	// (a map here costs the annex bot about 20 µs per request at 30,000
+	// messages, and its persona load), then take the log of their counts,
+	// as the sum of a feature's weights is sublinear in how often it occurs.
+	tp := tablePool.Get().(*[]int32)
+	defer tablePool.Put(tp)
+	m := 16
+	for m < 2*len(fs) {
+		m *= 2
 	}
-	return fs
+	if cap(*tp) < m {
+		*tp = make([]int32, m)
+	}
+	table := (*tp)[:m] // 1 + the position in out of the feature there
+	out := fs[:0]
+	for _, f := range fs {
+		for i := f.Hash & uint64(m-1); ; i = (i + 1) & uint64(m-1) {
+			if j := table[i]; j == 0 {
+				out = append(out, f)
+				table[i] = int32(len(out))
+				break
+			} else if out[j-1].Hash == f.Hash {
+				out[j-1].Weight += f.Weight
+				break
+			}
+		}
+	}
+	clear(table)
+	for i := range out {
+		out[i].Weight = math.Log1p(out[i].Weight)
+	}
+	return out
 }
+
+// tablePool holds Features' merge tables, all zero.
+var tablePool = sync.Pool{New: func() any { return new([]int32) }}
 
 // Sparse returns the vector of text (as Vector does) as its non-zero
 // entries.
