@@ -22,6 +22,12 @@ babysit care`)
 // timeWords say when, not what: never part of a noun phrase put first.
 var timeWords = newSet(`yesterday today tomorrow tonight recently lately years year yrs old months days weeks ago daily weekly`)
 
+// objectVerbs are light verbs that still take a thing: "i take dance lessons".
+var objectVerbs = newSet("take make give see")
+
+// lastAdverbs may end a sentence: "I shop for them often".
+var lastAdverbs = newSet("often recently currently sometimes occasionally regularly")
+
 // objectFirst rewrites the rest of "i [adverbs] <verb> [to] <noun phrase>
 // [tail]" with the noun phrase first and a pronoun after the verb; nil
 // when the sentence has no such shape.
@@ -45,26 +51,29 @@ func objectFirst(rest []string) []string {
 		if strings.HasPrefix(v, "am ") {
 			v = "'m " + strings.TrimPrefix(v, "am ")
 		}
-	} else if stopwords.has(v) || auxiliaries.has(v) || likeVerbs.has(v) || dislikeVerbs.has(v) || haveVerbs.has(v) ||
+	} else if stopwords.has(v) && !objectVerbs.has(v) || auxiliaries.has(v) || likeVerbs.has(v) || dislikeVerbs.has(v) || haveVerbs.has(v) ||
 		personVerbs.has(v) || v == "am" || v == "is" || v == "are" || v == "was" || strings.HasSuffix(v, "ing") {
 		return nil
 	}
 	particle := ""
-	if obj[0] == "to" || obj[0] == "about" {
-		particle, obj = " "+obj[0], obj[1:] // "listen to", "care about"
+	if obj[0] == "to" || obj[0] == "about" || obj[0] == "for" {
+		particle, obj = " "+obj[0], obj[1:] // "listen to", "care about", "shop for"
 	}
 	if len(obj) < 2 && (len(obj) < 1 || determiners.has(obj[0])) {
 		return nil
 	}
 	det := ""
 	if determiners.has(obj[0]) {
-		if obj[0] != "a" && obj[0] != "an" && obj[0] != "the" && obj[0] != "my" && obj[0] != "this" {
+		if !slices.Contains([]string{"a", "an", "the", "my", "our", "this"}, obj[0]) {
 			return nil // "every", "no", "some": not a thing to point back to
 		}
 		det, obj = obj[0], obj[1:]
 	}
-	np, tail := nounPhrase(obj)
-	for _, w := range np {
+	np, tail := thingPhrase(obj)
+	for i, w := range np {
+		if w == "and" && i > 0 {
+			continue // "shoes and watches"
+		}
 		if stopwords.has(w) || determiners.has(w) || adverbs.has(w) || timeWords.has(w) || isNumber(w) || w == "i" || w == "me" {
 			return nil // "a lot", "design the game", "18 years old yesterday": not one thing
 		}
@@ -75,28 +84,57 @@ func objectFirst(rest []string) []string {
 	if _, kin := kinPronouns[np[len(np)-1]]; kin || np[len(np)-1] == "child" || np[len(np)-1] == "baby" {
 		return nil // a person is never "it"
 	}
-	if strings.HasSuffix(np[0], "ing") {
+	if strings.HasSuffix(np[0], "ing") || len(np) == 1 && adjectives.has(np[0]) {
 		return nil // "i started playing guitar": an activity, not a thing
 	}
 	pron := "it"
 	switch {
 	case det == "a" || det == "an":
 		pron = "one"
-	case plural(np[len(np)-1]):
+	case plural(np[len(np)-1]) || slices.Contains(np, "and"):
 		pron = "them"
 	}
 	front := strings.Join(np, " ")
 	if det != "" {
 		front = det + " " + front
 	}
-	adv := strings.Join(advs, " ")
-	if adv != "" {
-		adv += " "
+	// The adverb goes last, away from the verb: "i often shop for shoes" →
+	// "shoes: I shop for them often".
+	if len(advs) == 1 && tail == "" && lastAdverbs.has(advs[0]) {
+		tail = " " + strings.Join(advs, " ")
 	}
+	adv := ""
+	if len(advs) > 0 && tail != " "+strings.Join(advs, " ") {
+		adv = strings.Join(advs, " ") + " "
+	}
+	says := []string{front + ": I " + adv + strings.TrimPrefix(v, "'m ") + particle + " " + pron + tail}
 	if strings.HasPrefix(v, "'m ") && adv == "" {
-		return []string{front + ": I" + v + " " + pron + tail}
+		says = []string{front + ": I" + v + " " + pron + tail}
 	}
-	return []string{front + ": I " + adv + strings.TrimPrefix(v, "'m ") + particle + " " + pron + tail}
+	if det == "a" || det == "an" {
+		// "watch dealer: I work for one": the article would repeat "a watch dealer"
+		says = append(says, strings.TrimPrefix(says[0], det+" "))
+	}
+	return says
+}
+
+// thingPhrase splits ws at the end of its first noun phrase: the phrase
+// and the rest, which is returned with a leading space. Two plurals joined
+// by "and" are one phrase ("shoes and watches"); an adverb or a word of
+// how often ends it ("dance lessons once a week").
+func thingPhrase(ws []string) ([]string, string) {
+	for i, w := range ws {
+		if i == 0 {
+			continue
+		}
+		if w == "and" && i+2 == len(ws) && plural(ws[i-1]) && plural(ws[i+1]) {
+			continue
+		}
+		if boundaries.has(w) || adverbs.has(w) || slices.Contains([]string{"once", "twice", "every", "each", "to", "for", "of", "who", "that", "named"}, w) {
+			return ws[:i], " " + strings.Join(ws[i:], " ")
+		}
+	}
+	return ws, ""
 }
 
 // compoundNoun rewrites the rest of "i am a <w1> <w2> <noun> [tail]" (a
