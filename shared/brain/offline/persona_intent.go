@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -166,8 +167,20 @@ func factIntents(ws []string) (c category, wish bool) {
 	if len(ws) > 2 && ws[0] == "i" && (likeVerbs.has(ws[1]) || ws[1] == "enjoy") {
 		c |= catHobby
 	}
+	// Something done again and again, not for work, is a pastime: "i take
+	// dance lessons once a week", "i often shop for shoes".
+	if len(ws) > 2 && ws[0] == "i" && c&catJob == 0 && !wish && !slices.Contains(ws, "not") {
+		for _, w := range ws[1:] {
+			if habitWords.has(w) {
+				c |= catHobby
+			}
+		}
+	}
 	return c, wish
 }
+
+// habitWords say that something is done again and again.
+var habitWords = newSet("often every weekly twice lessons classes sometimes regularly usually")
 
 // numberWords are numbers written out, up to the ages profiles give.
 var numberWords = newSet(`one two three four five six seven eight nine ten eleven twelve thirteen fourteen
