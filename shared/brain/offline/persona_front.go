@@ -44,7 +44,7 @@ func objectFirst(rest []string) []string {
 	}
 	v, obj := rest[0], rest[1:]
 	if (v == "am" || v == "was") && len(obj) >= 3 && !stopwords.has(obj[0]) && !determiners.has(obj[0]) &&
-		!adverbs.has(obj[0]) && slices.Contains([]string{"to", "with", "of", "by", "about"}, obj[1]) &&
+		!adverbs.has(obj[0]) && (slices.Contains([]string{"to", "with", "of", "by", "about"}, obj[1]) || obj[1] == "in" && adjective(obj[0])) &&
 		(obj[1] != "to" || determiners.has(obj[2])) { // never "i was forced to marry"
 		// "i am married to a doctor" → "a doctor: I'm married to one"
 		v, obj = v+" "+obj[0]+" "+obj[1], obj[2:]
@@ -93,6 +93,12 @@ func objectFirst(rest []string) []string {
 		pron = "one"
 	case plural(np[len(np)-1]) || slices.Contains(np, "and"):
 		pron = "them"
+	case languageWord(np[0]):
+		// "i am fluent in english spanish and french" → "english, spanish and french: …"
+		for i := 0; i+2 < len(np) && np[i+1] != "and"; i++ {
+			np[i] += ","
+		}
+		pron = "them"
 	}
 	front := strings.Join(np, " ")
 	if det != "" {
@@ -127,14 +133,19 @@ func thingPhrase(ws []string) ([]string, string) {
 		if i == 0 {
 			continue
 		}
-		if w == "and" && i+2 == len(ws) && plural(ws[i-1]) && plural(ws[i+1]) {
-			continue
+		if w == "and" && i+2 == len(ws) && (plural(ws[i-1]) && plural(ws[i+1]) || languageWord(ws[i-1]) && languageWord(ws[i+1])) {
+			continue // "shoes and watches", "english spanish and french"
 		}
 		if boundaries.has(w) || adverbs.has(w) || slices.Contains([]string{"once", "twice", "every", "each", "to", "for", "of", "who", "that", "named"}, w) {
 			return ws[:i], " " + strings.Join(ws[i:], " ")
 		}
 	}
 	return ws, ""
+}
+
+// languageWord reports the name of a language: "english".
+func languageWord(w string) bool {
+	return intentWords[w]&catLanguage != 0 && w != "language" && w != "languages" && w != "speak" && w != "speaks" && w != "fluent"
 }
 
 // compoundNoun rewrites the rest of "i am a <w1> <w2> <noun> [tail]" (a
@@ -196,10 +207,13 @@ library museum station center centre mall hotel clinic kitchen garage salon gym 
 func placeFirst(ws []string) []string {
 	n := len(ws)
 	for k := n - 3; k >= 2; k-- {
-		if ws[k] != "at" && ws[k] != "in" && ws[k] != "on" || ws[k+1] != "a" && ws[k+1] != "an" && ws[k+1] != "the" {
+		if ws[k] != "at" && ws[k] != "in" && ws[k] != "on" {
 			continue
 		}
-		np, verb := ws[k+2:], ws[1:k]
+		np, verb := ws[k+1:], ws[1:k] // "in high school"
+		if ws[k+1] == "a" || ws[k+1] == "an" || ws[k+1] == "the" {
+			np = ws[k+2:]
+		}
 		if !placeNouns.has(np[len(np)-1]) || len(verb) > 3 || slices.ContainsFunc(verb, determiners.has) {
 			return nil // "i am looking for a job at a restaurant": more than where one is
 		}
@@ -208,7 +222,11 @@ func placeFirst(ws []string) []string {
 				return nil
 			}
 		}
-		return []string{strings.Join(np, " ") + ", that's where I " + strings.Join(ws[1:k], " ")}
+		if len(verb) > 1 && (verb[0] == "am" || verb[0] == "was") {
+			// "i am currently in high school" → "… where I currently am", never "where I'm"
+			verb = append(slices.Clone(verb[1:]), verb[0])
+		}
+		return []string{strings.Join(np, " ") + ", that's where I " + strings.Join(verb, " ")}
 	}
 	return nil
 }
