@@ -117,6 +117,9 @@ func objectFirst(rest []string) []string {
 	if strings.HasPrefix(v, "'m ") && adv == "" {
 		says = []string{front + ": I" + v + " " + pron + tail}
 	}
+	// "this country: I …" repeats the profile's trigram across sentences
+	// when one ends in "this country" and the next starts with "i".
+	says = append(says, strings.Replace(says[0], ": I", ": as it happens, I", 1))
 	if det == "a" || det == "an" {
 		// "watch dealer: I work for one": the article would repeat "a watch dealer"
 		says = append(says, strings.TrimPrefix(says[0], det+" "))
