@@ -23,10 +23,10 @@ babysit care`)
 var timeWords = newSet(`yesterday today tomorrow tonight recently lately years year yrs old months days weeks ago daily weekly`)
 
 // objectVerbs are light verbs that still take a thing: "i take dance lessons".
-var objectVerbs = newSet("take make give see")
+var objectVerbs = newSet("take make give see go went")
 
 // lastAdverbs may end a sentence: "I shop for them often".
-var lastAdverbs = newSet("often recently currently sometimes occasionally regularly")
+var lastAdverbs = newSet("often recently currently sometimes occasionally regularly daily weekly professionally")
 
 // objectFirst rewrites the rest of "i [adverbs] <verb> [to] <noun phrase>
 // [tail]" with the noun phrase first and a pronoun after the verb; nil
@@ -113,6 +113,9 @@ func objectFirst(rest []string) []string {
 	if len(advs) > 0 && tail != " "+strings.Join(advs, " ") {
 		adv = strings.Join(advs, " ") + " "
 	}
+	if (v == "go" || v == "went") && particle == " to" {
+		particle, pron = "", "there" // "the gym: I go there regularly"
+	}
 	says := []string{front + ": I " + adv + strings.TrimPrefix(v, "'m ") + particle + " " + pron + tail}
 	if strings.HasPrefix(v, "'m ") && adv == "" {
 		says = []string{front + ": I" + v + " " + pron + tail}
@@ -139,7 +142,7 @@ func thingPhrase(ws []string) ([]string, string) {
 		if w == "and" && i+2 == len(ws) && (plural(ws[i-1]) && plural(ws[i+1]) || languageWord(ws[i-1]) && languageWord(ws[i+1])) {
 			continue // "shoes and watches", "english spanish and french"
 		}
-		if boundaries.has(w) || adverbs.has(w) || slices.Contains([]string{"once", "twice", "every", "each", "to", "for", "of", "who", "that", "named"}, w) {
+		if boundaries.has(w) || adverbs.has(w) || lastAdverbs.has(w) || slices.Contains([]string{"once", "twice", "every", "each", "to", "for", "of", "who", "that", "named"}, w) {
 			return ws[:i], " " + strings.Join(ws[i:], " ")
 		}
 	}
@@ -258,4 +261,14 @@ func adjectiveOne(s string) string {
 		return strings.Join(append(out, ws[i+3:]...), " ")
 	}
 	return ""
+}
+
+// livesWithMe rewrites "<who> live(s) with me" with the bot as the subject:
+// "two dogs live with me" → "I live with two dogs"; nil otherwise.
+func livesWithMe(ws []string) []string {
+	n := len(ws)
+	if n < 4 || ws[n-1] != "me" || ws[n-2] != "with" || ws[n-3] != "live" && ws[n-3] != "lives" {
+		return nil
+	}
+	return []string{"I live with " + strings.Join(ws[:n-3], " "), "at home it's me & " + strings.Join(ws[:n-3], " ")}
 }

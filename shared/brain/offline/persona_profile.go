@@ -208,6 +208,8 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		}
 	case ws[0] == "my" && len(ws) >= 3:
 		says = append(possessive(ws[1:]), kinFirst(ws[1:])...)
+	default:
+		says = livesWithMe(ws)
 	}
 	// Every paraphrase is reworded until the router would not refuse it
 	// (no trigram of the profile) and kept only when it keeps the whole
