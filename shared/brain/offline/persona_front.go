@@ -32,6 +32,13 @@ var lastAdverbs = newSet("often recently currently sometimes occasionally regula
 // [tail]" with the noun phrase first and a pronoun after the verb; nil
 // when the sentence has no such shape.
 func objectFirst(rest []string) []string {
+	return objectFirstBy("I", rest)
+}
+
+// objectFirstBy is objectFirst with another subject than "I": "my father
+// played violin professionally" → "violin: my father played it
+// professionally".
+func objectFirstBy(subject string, rest []string) []string {
 	var advs []string
 	for len(rest) > 2 && adverbs.has(rest[0]) {
 		if rest[0] == "never" {
@@ -52,7 +59,7 @@ func objectFirst(rest []string) []string {
 			v = "'m " + strings.TrimPrefix(v, "am ")
 		}
 	} else if stopwords.has(v) && !objectVerbs.has(v) || auxiliaries.has(v) || likeVerbs.has(v) || dislikeVerbs.has(v) || haveVerbs.has(v) ||
-		personVerbs.has(v) || v == "am" || v == "is" || v == "are" || v == "was" || strings.HasSuffix(v, "ing") {
+		personVerbs.has(v) || v == "used" || v == "need" || v == "needs" || v == "try" || v == "tries" || v == "tried" || v == "am" || v == "is" || v == "are" || v == "was" || strings.HasSuffix(v, "ing") {
 		return nil
 	}
 	particle := ""
@@ -116,13 +123,16 @@ func objectFirst(rest []string) []string {
 	if (v == "go" || v == "went") && particle == " to" {
 		particle, pron = "", "there" // "the gym: I go there regularly"
 	}
-	says := []string{front + ": I " + adv + strings.TrimPrefix(v, "'m ") + particle + " " + pron + tail}
+	if subject != "I" && strings.HasPrefix(v, "'m ") {
+		return nil // "am" goes with "I" only
+	}
+	says := []string{front + ": " + subject + " " + adv + strings.TrimPrefix(v, "'m ") + particle + " " + pron + tail}
 	if strings.HasPrefix(v, "'m ") && adv == "" {
 		says = []string{front + ": I" + v + " " + pron + tail}
 	}
 	// "this country: I …" repeats the profile's trigram across sentences
 	// when one ends in "this country" and the next starts with "i".
-	says = append(says, strings.Replace(says[0], ": I", ": as it happens, I", 1))
+	says = append(says, strings.Replace(says[0], ": "+subject, ": as it happens, "+subject, 1))
 	if det == "a" || det == "an" {
 		// "watch dealer: I work for one": the article would repeat "a watch dealer"
 		says = append(says, strings.TrimPrefix(says[0], det+" "))
@@ -198,7 +208,11 @@ func kinFirst(rest []string) []string {
 	if !ok || stopwords.has(v) || slices.Contains([]string{"is", "are", "was", "were", "and", "has", "have"}, v) {
 		return nil
 	}
-	return []string{"my " + rest[0] + "? " + pron + " " + strings.Join(rest[1:], " ")}
+	who := rest[0] // another word for the person, so that "my <who> <verb>" is not the profile's
+	if swaps[who] != "" {
+		who = swaps[who]
+	}
+	return append([]string{"my " + rest[0] + "? " + pron + " " + strings.Join(rest[1:], " ")}, objectFirstBy("my "+who, rest[1:])...)
 }
 
 // placeNouns name a place one lives, works or grew up in.

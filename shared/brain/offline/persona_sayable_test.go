@@ -9,7 +9,7 @@ import (
 // sayableFloor is the share of the releases' profile sentences the bot
 // must be able to say whole without a trigram of its profile, a little
 // under what was measured (see TestSayableShare).
-const sayableFloor = 0.62 // measured: 62.5 %
+const sayableFloor = 0.62 // measured: 63.0 %
 
 // TestSayableShare reads every profile (the bots' and the users') of every
 // ConvAI2 release and counts the sentences the bot can say: each part of
