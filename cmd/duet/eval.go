@@ -18,6 +18,7 @@ import (
 	"github.com/duetbot/duet/shared/annex"
 	"github.com/duetbot/duet/shared/annex/endpoint"
 	"github.com/duetbot/duet/shared/annex/replay"
+	"github.com/duetbot/duet/shared/awslog"
 	"github.com/duetbot/duet/shared/embed"
 	"github.com/duetbot/duet/shared/embed/bedrock"
 	"github.com/duetbot/duet/shared/embed/openai"
@@ -195,7 +196,7 @@ func newEmbedder(ctx context.Context, kind, baseURL, apiKey, model string) (embe
 		}
 		return embed.NewCache(c, 256), "openai " + cmp.Or(model, openai.DefaultModel), nil
 	case "bedrock":
-		cfg, err := awsconfig.LoadDefaultConfig(ctx)
+		cfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithLogger(awslog.Logger()))
 		if err != nil {
 			return nil, "", fmt.Errorf("bedrock: load AWS config: %w", err)
 		}

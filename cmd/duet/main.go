@@ -11,11 +11,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/duetbot/duet/shared/app"
 )
 
 // command is one subcommand of duet.
@@ -38,6 +41,8 @@ func register(name, summary string, run func(ctx context.Context, args []string,
 var errUsage = errors.New("usage")
 
 func main() {
+	// The AWS SDK's own lines (awslog) read as the commands' text lines.
+	slog.SetDefault(app.CLILogger(os.Stderr, slog.LevelInfo))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

@@ -11,6 +11,7 @@ import (
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/cloudformation"
 
+	"github.com/duetbot/duet/shared/awslog"
 	"github.com/duetbot/duet/shared/config"
 	"github.com/duetbot/duet/shared/paramstore"
 	"github.com/duetbot/duet/shared/telegram"
@@ -63,7 +64,7 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		case url == "" && *stack == "":
 			return fmt.Errorf("%w: give -url URL or -stack NAME", errUsage)
 		case *stack != "":
-			awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
+			awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithLogger(awslog.Logger()))
 			if err != nil {
 				return fmt.Errorf("load AWS configuration: %w", err)
 			}

@@ -20,6 +20,7 @@ import (
 
 func main() {
 	log := app.LambdaLogger()
+	slog.SetDefault(log) // the AWS SDK's own lines too (awslog)
 	h, err := newHandler(context.Background(), log)
 	if err != nil {
 		log.Error("cannot start", "err", err)

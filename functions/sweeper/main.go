@@ -18,6 +18,7 @@ import (
 
 func main() {
 	log := app.LambdaLogger()
+	slog.SetDefault(log) // the AWS SDK's own lines too (awslog)
 	ctx := context.Background()
 	cfg, err := app.LambdaConfig(ctx)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
+	"github.com/duetbot/duet/shared/awslog"
 	"github.com/duetbot/duet/shared/config"
 )
 
@@ -29,7 +30,7 @@ var _ API = (*ssm.Client)(nil)
 // NewClient returns an SSM client on the default AWS configuration (which
 // honours AWS_ENDPOINT_URL_SSM, as tests against moto set it).
 func NewClient(ctx context.Context) (API, error) {
-	cfg, err := awsconfig.LoadDefaultConfig(ctx)
+	cfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithLogger(awslog.Logger()))
 	if err != nil {
 		return nil, fmt.Errorf("AWS configuration: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
 
 	"github.com/duetbot/duet/shared/app"
+	"github.com/duetbot/duet/shared/awslog"
 	"github.com/duetbot/duet/shared/brain/bedrock"
 	"github.com/duetbot/duet/shared/brain/llm"
 	brainopenai "github.com/duetbot/duet/shared/brain/openai"
@@ -64,7 +65,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, opts ...Optio
 			return app.Brains{}, fmt.Errorf("BRAIN=openai: %w", err)
 		}
 	case "bedrock":
-		awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
+		awsCfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithLogger(awslog.Logger()))
 		if err != nil {
 			return app.Brains{}, fmt.Errorf("BRAIN=bedrock: AWS configuration: %w", err)
 		}

@@ -13,6 +13,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
+
+	"github.com/duetbot/duet/shared/awslog"
 )
 
 // The table's schema. The SAM template must declare the same names.
@@ -160,7 +162,7 @@ func NewClient(ctx context.Context, endpoint string) (*dynamodb.Client, error) {
 		opts = append(opts, config.WithCredentialsProvider(
 			credentials.NewStaticCredentialsProvider("local", "local", "")))
 	}
-	cfg, err := config.LoadDefaultConfig(ctx, opts...)
+	cfg, err := config.LoadDefaultConfig(ctx, append(opts, config.WithLogger(awslog.Logger()))...)
 	if err != nil {
 		return nil, fmt.Errorf("load AWS config: %w", err)
 	}
