@@ -136,11 +136,15 @@ func cutLead(s string, leads [][]string) (string, bool) {
 	return s, false
 }
 
-// tokens splits s at spaces, trimming punctuation off each token's ends.
+// tokens splits s into its words as written: runs of letters, digits and
+// apostrophes, split where words (embed.Words) splits them, so that a lead
+// cut here is the lead the request's words begin with ("Hello"00" is
+// "Hello", "00").
 func tokens(s string) []string {
 	var out []string
-	for _, f := range strings.Fields(s) {
-		f = strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’' })
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’'
+	}) {
 		f = strings.Trim(f, "'’")
 		if f != "" {
 			out = append(out, f)
