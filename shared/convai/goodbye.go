@@ -2,6 +2,7 @@ package convai
 
 import (
 	"strings"
+	"unicode"
 )
 
 // goodbyes are phrases by which a partner clearly ends a conversation.
@@ -26,8 +27,11 @@ var paddedGoodbyes = func() []string {
 // when it is short ("later" only alone or in two words, so that "I will do
 // it later" is no goodbye).
 func IsGoodbye(text string) bool {
-	t := strings.ToLower(strings.TrimSpace(text))
-	t = strings.TrimRight(t, " !.?,:;)(")
+	// Closing punctuation and spacing in any order ("bye\n!?") end the
+	// sentence they follow.
+	t := strings.TrimRightFunc(strings.ToLower(strings.TrimSpace(text)), func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("!.?,:;)(", r)
+	})
 	if t == "" {
 		return false
 	}
