@@ -202,7 +202,6 @@ type session struct {
 	sent    int64    // the delivery watermark for this session
 	part    int
 	recent  []int64
-	hashes  map[string]uint16 // replyHash of texts, see session.hash
 }
 
 // current returns the newest session of c, with copies of its records in
@@ -215,7 +214,7 @@ func (c *Chat) current() *session {
 	if s.number == c.Head.Session && c.Head.Version > 0 {
 		s.sent, s.part, s.recent = c.Head.Sent, c.Head.Part, c.Head.Recent
 	}
-	s.records = make([]Record, 0, len(c.Records))
+	s.records = make([]Record, 0, len(c.Records)+1) // +1: the record a message adds (add)
 	for _, r := range c.Records {
 		if r.Session == s.number {
 			s.records = append(s.records, r)

@@ -141,7 +141,7 @@ func (e *Engine) commit(ctx context.Context, s *session, r *Record) (*session, e
 			recent := append(slices.Clone(h.Recent), recentKey(r.UpdateID, r.Sum))
 			h.Recent = recent[max(len(recent)-maxRecent, 0):]
 		}
-		h.Said = s.saidBefore(h.Said, r.Seq)
+		h.Said = withSaid(h.Said, r.Bot)
 		if r.Ends() {
 			h.Status = Ended
 		}

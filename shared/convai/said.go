@@ -5,72 +5,75 @@ import (
 	"hash/fnv"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/duetbot/duet/shared/brain"
 )
 
 // The bot never sends the same reply twice in a session, however long:
-// the head keeps a hash of every reply delivered before the newest
-// (Head.Said, 12 bits each, bounded by MaxSaid), the records of the
-// Window hold the newest and those stored but not yet delivered, and a
-// reply found among them is asked for again. This holds for every brain, whatever it remembers of
-// the chat: a brain sees only the Window's turns.
+// the head keeps a hash of every reply delivered (Head.Said, 12 bits
+// each, bounded by MaxSaid), the records of the Window hold the newest
+// replies and those stored but not yet delivered, and a reply found among
+// them is asked for again. This holds for every brain, whatever it
+// remembers of the chat: a brain sees only the Window's turns.
 
 // retries is how often a repeated reply is asked for again before the
 // fallback, then a stock reply, stands in.
 const retries = 2
 
 // replyHash identifies a reply for the rule: the FNV-1a hash of its text
-// in lower case with spacing collapsed (so that "Hi  there" repeats "hi
-// there"), folded to 12 bits (HashBits): a byte and a half a reply keep a
-// 20-turn chat's consistent read within one 4 KB unit
+// in lower case with spacing collapsed (normalReply, so that "Hi  there"
+// repeats "hi there"), folded to 12 bits (HashBits): a byte and a half a
+// reply keep a 20-turn chat's consistent read within one 4 KB unit
 // (TestCostPerMessage). A collision, one reply in 200 at 20 turns, only
-// costs asking once more.
+// costs asking once more. It hashes the words as it finds them rather
+// than building the normal form first, which was a third of the webhook
+// path's CPU per message (BenchmarkWebhookLoad, docs/performance.md).
 func replyHash(text string) uint16 {
 	h := fnv.New32a()
-	h.Write([]byte(normalReply(text)))
+	var buf [64]byte // most words fit: no allocation
+	sep := ""
+	for word := range strings.FieldsSeq(text) {
+		b := append(buf[:0], sep...)
+		for _, c := range word {
+			b = utf8.AppendRune(b, unicode.ToLower(c))
+		}
+		h.Write(b)
+		sep = " "
+	}
 	sum := h.Sum32()
 	return uint16(sum^sum>>12^sum>>24) & (1<<HashBits - 1)
-}
-
-// hash returns replyHash(text), remembered for the session: said and
-// saidBefore hash the same few stored replies for every message, and again
-// for every reply asked for anew. Remembering them takes the webhook path
-// (BenchmarkWebhookLoad/brain=offline, -cpu 1) from 54-58 to 46-47 µs of
-// CPU per message, 164 to 125 allocations.
-func (s *session) hash(text string) uint16 {
-	if h, ok := s.hashes[text]; ok {
-		return h
-	}
-	if s.hashes == nil {
-		s.hashes = make(map[string]uint16)
-	}
-	h := replyHash(text)
-	s.hashes[text] = h
-	return h
 }
 
 // HashBits is the width of the reply hashes in Head.Said.
 const HashBits = 12
 
 // said reports whether the bot already gave reply text in session s:
-// stored (its records, compared whole) or delivered earlier (its head's
-// Said). A hash in Said that a record of another text explains is a
-// collision seen through, not a repeat: within the Window no reply is
-// changed for a collision (TestFaults caught one run in three when it
-// was); past it about one in 200 is asked for again.
+// delivered (its head's Said) or stored (its records, compared whole). A
+// hash in Said that a record of another text explains is a collision seen
+// through, not a repeat: within the Window no reply is changed for a
+// collision (TestFaults caught one run in three when it was); past it
+// about one in 200 is asked for again. The newest delivered record is
+// compared whole whatever Said holds, since heads written before Said
+// held every delivered reply lack its hash.
 func (s *session) said(text string) bool {
-	h := s.hash(text)
+	h := replyHash(text)
+	inSaid := s.head.Session == s.number && slices.Contains(s.head.Said, h)
 	explained := false
 	for i := range s.records {
-		if r := &s.records[i]; r.Bot != "" && s.hash(r.Bot) == h {
+		r := &s.records[i]
+		if r.Bot == "" || !inSaid && r.Seq < s.sent {
+			continue // no reply, or delivered and so in Said were it text
+		}
+		if replyHash(r.Bot) == h {
 			if sameReply(r.Bot, text) {
 				return true
 			}
 			explained = true
 		}
 	}
-	return !explained && s.head.Session == s.number && slices.Contains(s.head.Said, h)
+	return inSaid && !explained
 }
 
 // sameReply reports whether a and b are the same reply to the rule: equal
@@ -86,27 +89,15 @@ func normalReply(text string) string {
 	return strings.Join(strings.Fields(strings.ToLower(text)), " ")
 }
 
-// saidBefore returns said with the hashes it lacks of the session's
-// replies older than seq, the record being delivered, newest last, at most
-// MaxSaid; said itself is never modified. Those are the replies a later
-// Load may no longer return: the newest record stored is at most Window-1
-// past the newest delivered (see apply), so seq's own stays in the Window
-// until the next delivery adds it (which keeps a 20-turn chat's head a
-// hash smaller than adding it now would).
-func (s *session) saidBefore(said []uint16, seq int64) []uint16 {
-	out := said
-	for i := range s.records {
-		r := &s.records[i]
-		if r.Seq >= seq || r.Bot == "" {
-			continue
-		}
-		if h := s.hash(r.Bot); !slices.Contains(out, h) {
-			if len(out) == len(said) {
-				out = slices.Clone(said)
-			}
-			out = append(out, h)
-		}
+// withSaid returns said with the hash of reply, the reply of the record
+// being delivered, added newest last, at most MaxSaid; said itself is
+// never modified.
+func withSaid(said []uint16, reply string) []uint16 {
+	h := replyHash(reply)
+	if reply == "" || slices.Contains(said, h) {
+		return said
 	}
+	out := append(slices.Clone(said), h)
 	return out[max(len(out)-MaxSaid, 0):]
 }
 

@@ -1,6 +1,9 @@
 package convai
 
-import "testing"
+import (
+	"hash/fnv"
+	"testing"
+)
 
 func TestSameReply(t *testing.T) {
 	for _, tc := range []struct {
@@ -48,4 +51,25 @@ func TestSaidSeesThroughCollisions(t *testing.T) {
 	if !s.said(b) {
 		t.Errorf("%q, delivered before the Window, not taken for a repeat", b)
 	}
+}
+
+// FuzzReplyHash: a reply's hash is the FNV-1a hash of its normal form
+// (normalReply), folded to HashBits, whatever the text (a model's reply
+// may be any bytes): so every two texts that are the same reply share it.
+func FuzzReplyHash(f *testing.F) {
+	for _, s := range []string{"Hi  there", " HI\tTHERE\n", "Ünïcode Äpfel", "", "\xff\xfe a", "ǅ  İ ẞ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		h := fnv.New32a()
+		h.Write([]byte(normalReply(text)))
+		sum := h.Sum32()
+		want := uint16(sum^sum>>12^sum>>24) & (1<<HashBits - 1)
+		if got := replyHash(text); got != want {
+			t.Errorf("replyHash(%q) = %d, want %d, the hash of %q", text, got, want, normalReply(text))
+		}
+		if !sameReply(text, normalReply(text)) {
+			t.Errorf("%q is not the same reply as its normal form %q", text, normalReply(text))
+		}
+	})
 }

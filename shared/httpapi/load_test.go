@@ -64,6 +64,10 @@ func loadContexts(n int) []string {
 	return out
 }
 
+// loadLines are what partners say in the load benchmarks, in the manner of
+// ConvAI chats about a paragraph or a situation. Each chat walks through
+// them from a place of its own (loadLine), so that, as in a real chat, a
+// partner does not say the same thing twice in one.
 var loadLines = []string{
 	"I would stay still and let it fly away.",
 	"Have you ever been stung by a wasp?",
@@ -71,6 +75,53 @@ var loadLines = []string{
 	"My cat once chased a wasp around the living room.",
 	"What do you think people found most surprising about it?",
 	"I read that somewhere too, but I never checked whether it was true.",
+	"hi! how are you today?",
+	"That is a strange thing to think about.",
+	"Do you know why it happened that way?",
+	"I think my grandparents watched it on a tiny black and white set.",
+	"I drink way too much coffee, probably four cups a day.",
+	"Where do you think the best coffee comes from now?",
+	"I ran a half marathon once and my knees still hate me.",
+	"Why such an odd number of kilometres?",
+	"Three hearts sounds like a lot of work for one animal.",
+	"ok",
+	"lol yes",
+	"I never knew that, thanks for telling me.",
+	"What would you have done in their place?",
+	"Can you say that again in simpler words?",
+	"I am not sure I agree with you there.",
+	"My brother says octopuses are smarter than dogs.",
+	"Is that really true or just a story people tell?",
+	"I usually panic and start waving my arms around.",
+	"Tell me something else you know about it.",
+	"Yes, I think so too.",
+	"no, not really",
+	"Who told you that?",
+	"It reminds me of a documentary I saw last year.",
+	"Which part of the text did you find most interesting?",
+	"I have to go soon, but this was fun.",
+	"What do you do when you are not chatting with people?",
+	"Do you like animals?",
+	"I prefer tea, to be honest.",
+	"Running long distances seems boring to me.",
+	"How long did it take them to get there?",
+	"I would love to see that with my own eyes.",
+	"That is pretty cool actually.",
+	"Hmm, I had never thought about it.",
+	"Do you think it will happen again?",
+	"My friend got stung on the lip once, it swelled up like a balloon.",
+	"Are you a bot?",
+	"What is your favourite fact about it?",
+	"I could not do that, I am too impatient.",
+	"The colour changing thing is amazing.",
+	"Why do you ask?",
+	"Sorry, I was away for a minute. Where were we?",
+	"I guess that makes sense.",
+}
+
+// loadLine is what the partner of chat says at its turn-th message.
+func loadLine(chat, turn int) string {
+	return loadLines[(chat+turn)%len(loadLines)]
 }
 
 // updateBody appends a Telegram update for chat with text to buf.
@@ -142,7 +193,7 @@ func benchmarkLoad(b *testing.B, r brain.Replier, ev brain.Evaluator) {
 	// timed.
 	for k := range convai.Window + 1 {
 		for i := range loadChats {
-			req, buf = loadRequest(buf, ids.Add(1), int64(i+1), loadLines[(i+k)%len(loadLines)])
+			req, buf = loadRequest(buf, ids.Add(1), int64(i+1), loadLine(i, k))
 			if resp, _ := h.Handle(ctx, req); resp.StatusCode != http.StatusOK {
 				b.Fatalf("message before the timer: %d %s", resp.StatusCode, resp.Body)
 			}
@@ -171,17 +222,16 @@ func drive(b *testing.B, ids *atomic.Int64, handle apigw.Handler) {
 		var req events.APIGatewayV2HTTPRequest
 		// This goroutine's chats are those ≡ w (mod workers), so that no
 		// two goroutines write to one chat at once.
-		chat, line := w%loadChats, w
+		chat, turn := w%loadChats, convai.Window+1
 		for pb.Next() {
-			req, buf = loadRequest(buf, ids.Add(1), int64(chat+1), loadLines[line%len(loadLines)])
+			req, buf = loadRequest(buf, ids.Add(1), int64(chat+1), loadLine(chat, turn))
 			if resp, _ := handle(ctx, req); resp.StatusCode != http.StatusOK {
 				b.Errorf("message: %d %s", resp.StatusCode, resp.Body)
 				return
 			}
 			if chat += workers; chat >= loadChats {
-				chat = w % loadChats
+				chat, turn = w%loadChats, turn+1
 			}
-			line++
 		}
 	})
 	b.StopTimer()
