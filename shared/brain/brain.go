@@ -50,6 +50,11 @@ type Request struct {
 	// partner's, that is the message to answer or rate; when Turns is empty
 	// the bot speaks first, about Context.
 	Turns []Turn
+	// Omitted counts the partner's messages of the chat older than Turns:
+	// an engine shows a brain only the newest turns of a long chat
+	// (convai.Window), so a brain that keeps track of what it has told
+	// knows that it may have told more.
+	Omitted int
 	// Persona is set when the reply must be in a named person's voice.
 	Persona *Persona
 	// Closing says the bot ends the chat right after this reply (the

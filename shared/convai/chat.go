@@ -339,8 +339,8 @@ func (s *session) idleSince() time.Time {
 	return t
 }
 
-// request is what the brain sees of the session: its context and the
-// dialogue in the window. Its Turns have room for the two turns a caller
+// request is what the brain sees of the session: its context, the
+// dialogue in the window and how many partner messages came before it. Its Turns have room for the two turns a caller
 // may add (the partner's new message and the bot's reply to it).
 func (s *session) request() brain.Request {
 	var req brain.Request
@@ -348,8 +348,18 @@ func (s *session) request() brain.Request {
 		req.Context = s.start.Context
 	}
 	req.Turns = make([]brain.Turn, 0, 2*len(s.records)+2)
+	oldest := true
 	for i := range s.records {
 		r := &s.records[i]
+		if oldest && r.Seq > 0 {
+			// The oldest record in view after the start: the partner's
+			// messages before its own are out of the Window.
+			req.Omitted = r.PartnerTurns
+			if r.Partner != "" {
+				req.Omitted--
+			}
+			oldest = false
+		}
 		if r.Partner != "" {
 			req.Turns = append(req.Turns, brain.Turn{Role: brain.Partner, Text: r.Partner})
 		}

@@ -1,10 +1,12 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/convai"
 )
 
 // nurse is the profile of issue 21's hand-played chat.
@@ -94,5 +96,47 @@ func TestPersonaPastWeekend(t *testing.T) {
 		if got := pastOfGerund(tt.gerund); got != tt.past {
 			t.Errorf("pastOfGerund(%q) = %q, want %q", tt.gerund, got, tt.past)
 		}
+	}
+}
+
+// TestPersonaRetellsOnlyWhenAsked replays the partners' messages of the
+// dev set's chats as the engine shows a chat to its brain (the newest
+// convai.Window exchanges, the older partner messages counted in
+// Omitted): a fact told once is told again only in answer to a question
+// it answers, however long the chat.
+func TestPersonaRetellsOnlyWhenAsked(t *testing.T) {
+	chats, retold := 0, 0
+	for _, d := range devDialogues(t) {
+		pr := parseProfile(d.botProfile())
+		msgs := d.partnerMessages()
+		if pr == nil || len(msgs) <= convai.Window {
+			continue
+		}
+		chats++
+		told := map[int]bool{}
+		var turns []brain.Turn
+		for i, m := range msgs {
+			turns = append(turns, brain.Turn{Role: brain.Partner, Text: m})
+			req := brain.Request{Context: d.botProfile(), Turns: turns, Omitted: i - len(turns)/2}
+			r := reply(t, req)
+			turns = append(turns, brain.Turn{Role: brain.Bot, Text: r})
+			if len(turns) > 2*convai.Window {
+				turns = turns[2:]
+			}
+			asked := pr.answers(analyze(questionSentence(analyze(m))))
+			for s := range sentencesOf(r) {
+				if f, ok := pr.index[s]; ok {
+					if told[f] && !slices.Contains(asked, f) {
+						retold++
+						t.Errorf("profile %q: fact %q told again unasked, to %q: %q", d.BotProfile, pr.facts[f].source, m, r)
+					}
+					told[f] = true
+				}
+			}
+		}
+	}
+	t.Logf("%d chats longer than the window replayed, %d facts retold unasked", chats, retold)
+	if chats < 50 {
+		t.Errorf("only %d chats replayed", chats)
 	}
 }

@@ -45,6 +45,15 @@ func newPersonaState(req brain.Request, pr *profile, rc *readCache) personaState
 			}
 		}
 	}
+	if req.Omitted > 0 {
+		// Older turns are out of view: what the bot told and asked in them
+		// is not known, so every fact counts as told (said again only when
+		// asked) and every topic as asked.
+		for i := range pr.facts {
+			st.stated[i] = max(st.stated[i], 1)
+		}
+		st.asked = ^category(0)
+	}
 	return st
 }
 
