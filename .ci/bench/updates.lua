@@ -23,56 +23,12 @@ local contexts = {
   "A marathon is 42.195 kilometres long, a distance fixed at the 1908 London Olympics.",
   "Octopuses have three hearts and blue blood, and can change colour in a blink.",
 }
-local lines = { -- the partner lines of BenchmarkWebhookLoad (shared/httpapi/load_test.go)
-  "I would stay still and let it fly away.",
-  "Have you ever been stung by a wasp?",
-  "Honestly I am more scared of bees than wasps.",
-  "My cat once chased a wasp around the living room.",
-  "What do you think people found most surprising about it?",
-  "I read that somewhere too, but I never checked whether it was true.",
-  "hi! how are you today?",
-  "That is a strange thing to think about.",
-  "Do you know why it happened that way?",
-  "I think my grandparents watched it on a tiny black and white set.",
-  "I drink way too much coffee, probably four cups a day.",
-  "Where do you think the best coffee comes from now?",
-  "I ran a half marathon once and my knees still hate me.",
-  "Why such an odd number of kilometres?",
-  "Three hearts sounds like a lot of work for one animal.",
-  "ok",
-  "lol yes",
-  "I never knew that, thanks for telling me.",
-  "What would you have done in their place?",
-  "Can you say that again in simpler words?",
-  "I am not sure I agree with you there.",
-  "My brother says octopuses are smarter than dogs.",
-  "Is that really true or just a story people tell?",
-  "I usually panic and start waving my arms around.",
-  "Tell me something else you know about it.",
-  "Yes, I think so too.",
-  "no, not really",
-  "Who told you that?",
-  "It reminds me of a documentary I saw last year.",
-  "Which part of the text did you find most interesting?",
-  "I have to go soon, but this was fun.",
-  "What do you do when you are not chatting with people?",
-  "Do you like animals?",
-  "I prefer tea, to be honest.",
-  "Running long distances seems boring to me.",
-  "How long did it take them to get there?",
-  "I would love to see that with my own eyes.",
-  "That is pretty cool actually.",
-  "Hmm, I had never thought about it.",
-  "Do you think it will happen again?",
-  "My friend got stung on the lip once, it swelled up like a balloon.",
-  "Are you a bot?",
-  "What is your favourite fact about it?",
-  "I could not do that, I am too impatient.",
-  "The colour changing thing is amazing.",
-  "Why do you ask?",
-  "Sorry, I was away for a minute. Where were we?",
-  "I guess that makes sense.",
-}
+-- the partner lines of BenchmarkWebhookLoad, which no partner says twice
+-- in a session of 15 (wrk runs from the repository's root)
+local lines = {}
+for line in io.lines("shared/httpapi/testdata/partner_lines.txt") do
+  lines[#lines + 1] = line
+end
 
 function init(args)
   wrk.method = "POST"
