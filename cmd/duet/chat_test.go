@@ -294,6 +294,27 @@ func TestChatContextNew(t *testing.T) {
 	}
 }
 
+// TestChatFirstLineStart: a first line typed as the server sends it
+// ("/start", "/start <context>") opens the chat with it, not with a context
+// of "/start": a bare /start leaves the request to the partner's first
+// message, as a ClariQ chat that opens with a greeting does.
+func TestChatFirstLineStart(t *testing.T) {
+	t.Setenv("BRAIN", "")
+	for _, tc := range []struct{ first, opened string }{
+		{"/start", "opened: /start\n"},
+		{"/start a wasp on your wrist", "opened: /start a wasp on your wrist\n"},
+		{"/starts here", "opened: /start /starts here\n"},
+	} {
+		_, stderr, err := chatRun(t, tc.first+"\nhi, can you help me?\n", false, "-json")
+		if err != nil {
+			t.Fatalf("duet chat: %v\n%s", err, stderr)
+		}
+		if !strings.Contains(stderr, tc.opened) {
+			t.Errorf("first line %q: want %q in\n%s", tc.first, tc.opened, stderr)
+		}
+	}
+}
+
 // TestChatBotWrongAPIURL: a bot pointed at the Bot API without the 2017
 // server's token in the path is told so, not only timed out.
 func TestChatBotWrongAPIURL(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/duetbot/duet/shared/convaisim"
 	"github.com/duetbot/duet/shared/transcript"
@@ -205,6 +206,9 @@ func (s *Session) open(ctx context.Context, typed string) error {
 	situation := s.opts.Context
 	if typed != "" {
 		situation = typed
+	}
+	if rest, ok := strings.CutPrefix(situation, "/start"); ok && (rest == "" || unicode.IsSpace(rune(rest[0]))) {
+		situation = strings.TrimSpace(rest) // typed as the server sends it
 	}
 	s.cur.Context = situation
 	if len(s.opts.Profile) > 0 {
