@@ -140,3 +140,21 @@ func TestPersonaRetellsOnlyWhenAsked(t *testing.T) {
 		t.Errorf("only %d chats replayed", chats)
 	}
 }
+
+// TestPersonaSympathises: what the partner tells of themselves is taken
+// up in the tone it was told in: something unwelcome is not cheered.
+func TestPersonaSympathises(t *testing.T) {
+	for _, line := range []string{"I hate the cold weather.", "My dog died last week.", "I lost my job yesterday."} {
+		got := talk(t, nurse, line)[0]
+		low := strings.ToLower(got)
+		if strings.Contains(low, "cool") || strings.Contains(low, "nice") || strings.Contains(low, "like that") {
+			t.Errorf("Reply to %q = %q: cheers it", line, got)
+		}
+		if !strings.Contains(low, "sorry") && !strings.Contains(low, "get that") && !strings.Contains(low, "rough") {
+			t.Errorf("Reply to %q = %q: no sympathy", line, got)
+		}
+	}
+	if got := strings.ToLower(talk(t, nurse, "I have two dogs.")[0]); strings.Contains(got, "sorry") {
+		t.Errorf("Reply to good news = %q", got)
+	}
+}

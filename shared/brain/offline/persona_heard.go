@@ -8,7 +8,14 @@ import (
 type heard struct {
 	you  string // in the second person: "you have two dogs"; "" when not worth repeating
 	cats category
+	sad  bool // something unwelcome: "i hate the cold", "my dog died"
 }
+
+// unwelcome are words that make what the partner tells something to
+// sympathise with, not to cheer.
+var unwelcome = newSet(`hate hates dislike afraid scared fear sad sick ill lost died dead broke broken
+divorced allergic lonely tired bored boring stressed worried hurt injured fired unemployed miss
+pain awful terrible worst`)
 
 // heardFrom returns what the partner says about themselves in message s:
 // its sentences in the first person ("i have two dogs", "my job is…"),
@@ -29,6 +36,7 @@ func heardFrom(s string, t *text) []heard {
 			var h heard
 			for _, w := range ws {
 				h.cats |= categoryOf(w)
+				h.sad = h.sad || unwelcome.has(w)
 			}
 			if ws[0] == "i" && ws[1] == "am" && occupation(ws[len(ws)-1]) {
 				h.cats |= catJob
@@ -42,6 +50,17 @@ func heardFrom(s string, t *text) []heard {
 		}
 	}
 	return out
+}
+
+// tellsUnwelcome reports whether the partner's message tells something
+// unwelcome, to sympathise with.
+func tellsUnwelcome(t *text) bool {
+	for _, w := range t.words {
+		if unwelcome.has(w.low) {
+			return true
+		}
+	}
+	return false
 }
 
 // tellsAboutSelf reports a sentence that says something about its writer

@@ -51,9 +51,13 @@ var (
 	pastAgainLeads = []string{"Funny you ask.", "Just that, actually!", "Exactly that!"}
 	vagueLeads     = []string{"Fair enough.", "Ha, okay.", "I see."}
 	statementLeads = []string{"Oh, interesting!", "Nice!", "I see what you mean.", "That sounds fun."}
+	// sadStatementLeads answer something unwelcome ("i lost my job").
+	sadStatementLeads = []string{"Oh no, I'm sorry to hear that.", "That sounds rough.", "Ah, I get that."}
 	// heardLeads react to what the partner said about themselves; %s is
 	// it in the second person ("you have two dogs").
 	heardLeads = []string{"Oh, so %s? That's cool!", "Nice, %s!", "Oh wow, %s? I like that."}
+	// sadLeads react to something unwelcome the partner told.
+	sadLeads = []string{"Oh no, %s? I'm sorry to hear that.", "Ah, %s? I get that.", "Hmm, %s? That's rough."}
 )
 
 // composePersona writes the next message of a bot playing the profile of
@@ -161,14 +165,21 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 		}
 		switch {
 		case len(now) > 0:
-			for i := range heardLeads {
-				l := heardLeads[(int(seed%uint64(len(heardLeads)))+i)%len(heardLeads)]
-				leads = append(leads, strings.Replace(l, "%s", now[len(now)-1].you, 1))
+			h := now[len(now)-1]
+			react := heardLeads
+			if h.sad {
+				react = sadLeads
 			}
-			facts = pr.volunteer(&st, msg, now[len(now)-1].cats)
+			for _, l := range rotated(react, seed) {
+				leads = append(leads, strings.Replace(l, "%s", h.you, 1))
+			}
+			facts = pr.volunteer(&st, msg, h.cats)
 		case msg.content == 0:
 			leads = rotated(vagueLeads, seed)
 			facts = pr.volunteer(&st, nil, 0)
+		case tellsUnwelcome(msg):
+			leads = rotated(sadStatementLeads, seed)
+			facts = pr.volunteer(&st, msg, 0)
 		default:
 			leads = rotated(statementLeads, seed)
 			facts = pr.volunteer(&st, msg, 0)
