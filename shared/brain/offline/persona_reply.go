@@ -48,7 +48,7 @@ var (
 	// profile does not answer: neither a yes nor a no, nothing invented.
 	personalLeads = []string{"Ha, that's a personal one!", "I'll keep that one to myself for now!", "Ooh, I'd rather not say just yet."}
 	// pastAgainLeads tell the weekend gone from the activity just told.
-	pastAgainLeads = []string{"Funny you ask.", "Just that, actually!", "Exactly that!"}
+	pastAgainLeads = []string{"Funny you ask.", "Just that, actually!", "Same as always!"}
 	vagueLeads     = []string{"Fair enough.", "Ha, okay.", "I see."}
 	statementLeads = []string{"Oh, interesting!", "Nice!", "I see what you mean.", "That sounds fun."}
 	// sadStatementLeads answer something unwelcome ("i lost my job").
