@@ -26,7 +26,33 @@ const (
 	catPlans
 	catFear
 	catLanguage
+	catDrink
+
+	// Marks, not intents: what factIntents found that the sentence's
+	// shape alone would get wrong. The paraphraser guesses intents from
+	// the shape ("i love …" a pastime, "i am in …" a place); a mark
+	// overrides the guess when the profile's fact is matched to a
+	// question (fact.intents).
+	catNotPastime // a liking of a thing, not of doing something: "i love donuts"
+	catNotPlace   // "i am in the army", "i work from home"
+	catSpareTime  // a pastime named as one: "in my spare time", "as a hobby"
 )
+
+// marks are the bits of a category that are not intents.
+const marks = catNotPastime | catNotPlace | catSpareTime
+
+// intents returns what fact f answers questions about: its categories,
+// the paraphraser's guesses that factIntents overrode taken out.
+func (f *fact) intents() category {
+	c := f.cats
+	if c&catNotPastime != 0 || f.neg {
+		c &^= catHobby // a dislike or a liked thing is not a pastime
+	}
+	if c&catNotPlace != 0 {
+		c &^= catPlace
+	}
+	return c &^ marks
+}
 
 // categoryWords maps words to what they are about.
 var categoryWords = func() map[string]category {
@@ -70,7 +96,7 @@ func categoryOf(w string) category { return categoryWords[w] }
 // "pets", not "fish".
 var categoryNames = newSet(`pet pets animal animals job jobs work working living career
 profession occupation family kids children siblings hobby hobbies fun free spare
-weekend weekends food foods eat cook cooking music band bands instruments sport
+weekend weekends food foods eat cook cooking drink drinks music band bands instruments sport
 sports exercise live from city town country grew born car cars drive school
-college university study studying student book books read reading movie movies
+college university study studying student language languages book books read reading movie movies
 film films tv show shows watch watching age old hair eyes look looks tall`)

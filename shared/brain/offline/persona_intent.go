@@ -13,12 +13,15 @@ import (
 
 // intentWords are the words that make a question or a fact about an
 // intent. A question's words are read as they are; "living" asks about
-// work only in "for a living", which intentPhrases handle first.
+// work only in "for a living", which intentPhrases handle first. In a
+// fact, factIntents reads the words that depend on what surrounds them
+// ("i live in", "i am from").
 var intentWords = func() map[string]category {
 	m := map[string]category{}
 	for c, words := range map[category]string{
 		catJob: `job jobs work works working worked workplace profession occupation career employed
-employer boss office company business shift retired unemployed salary coworkers`,
+employer boss office company business shift retired unemployed salary coworkers army navy
+military`,
 		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
 neighbourhood apartment house moved move farm village countryside`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
@@ -27,14 +30,17 @@ boyfriend girlfriend partner single grandchildren grandkids grandma grandpa gran
 grandfather relationship dating twins baby babies pregnant aunt uncle cousin`,
 		catPet: `pet pets animal animals dog dogs cat cats puppy puppies kitten kittens kitties fish bird
 birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony`,
-		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure`,
+		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure
+game games chess videogames`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
 piano drums violin genre concert concerts rap rock jazz musician album`,
-		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals drink drinks drinking
-alcohol beer wine coffee tea vegan vegetarian meat pizza restaurant bake baking dessert candy
-chocolate diet cuisine`,
+		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
+meat pizza restaurant bake baking dessert candy chocolate diet cuisine`,
+		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
+cocktail cocktails`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
-running swim swimming team athletic athlete marathon marathons gymnastics wrestling yoga`,
+running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
+wrestling yoga racing`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester`,
 		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
@@ -54,6 +60,15 @@ italian fluent arabic portuguese korean`,
 	return m
 }()
 
+// intentOf is what word w is about, read without the digits a word may
+// be glued to ("5cats").
+func intentOf(w string) category {
+	if c, ok := intentWords[w]; ok {
+		return c
+	}
+	return intentWords[strings.TrimLeft(w, "0123456789")]
+}
+
 // intentPhrases ask about an intent without its words; they are looked for
 // in the normalised text, padded with spaces.
 var intentPhrases = []struct {
@@ -68,6 +83,7 @@ var intentPhrases = []struct {
 	{" where are you ", catPlace},
 	{" where r u ", catPlace},
 	{" where do you ", catPlace},
+	{" where you ", catPlace},
 	{" want to be ", catPlans},
 	{" want to become ", catPlans},
 	{" grow up ", catPlans},
@@ -83,6 +99,10 @@ var intentPhrases = []struct {
 	{" listen to ", catMusic},
 }
 
+// besides are the words after which a question names what it does not
+// ask about: "any hobbies besides your job?".
+var besides = newSet("besides except apart aside")
+
 // questionIntents returns what question q asks about.
 func questionIntents(q *text) category {
 	var c category
@@ -92,12 +112,16 @@ func questionIntents(q *text) category {
 			c |= p.cat
 		}
 	}
-	for _, w := range q.words {
-		c |= intentWords[w.low]
+	for i, w := range q.words {
+		if besides.has(w.low) || w.low == "other" && i+1 < len(q.words) && q.words[i+1].low == "than" {
+			break
+		}
+		c |= intentOf(w.low)
 	}
 	// "for a living" is about work, not about where one lives; "where do
-	// you work" is about work, not a place.
-	if c&catJob != 0 && !strings.Contains(padded, " live ") && !strings.Contains(padded, " from ") {
+	// you work?" and "where do you study?" ask about work and studies,
+	// not a place.
+	if c&(catJob|catStudy) != 0 && !strings.Contains(padded, " live ") && !strings.Contains(padded, " from ") {
 		c &^= catPlace
 	}
 	if c&catAge != 0 && (strings.Contains(padded, " your dog") || strings.Contains(padded, " your kids") || strings.Contains(padded, " your son") || strings.Contains(padded, " your daughter")) {
@@ -123,15 +147,50 @@ var kin = func() map[string]int {
 	return m
 }()
 
-// kinOf returns the kinds of family words ws name, as a bit set.
+// kinOf returns the kinds of family words ws name, as a bit set. One who
+// says "i am a dad" has children too.
 func kinOf(ws []string) int {
 	k := 0
 	for _, w := range ws {
 		if n := kin[w]; n > 0 {
 			k |= 1 << n
+			if n == kinParents && len(ws) > 2 && ws[0] == "i" && ws[1] == "am" {
+				k |= 1 << kinChildren
+			}
 		}
 	}
 	return k
+}
+
+// The kinds of family of kin.
+const (
+	kinChildren = 1
+	kinParents  = 4
+)
+
+// others are the people a profile sentence may be about instead of the
+// bot: "my dad was a chef" does not say what the bot does.
+var others = newSet("friend friends neighbor neighbors neighbour neighbours roommate roommates")
+
+// aboutOther reports a fact about someone else than the bot ("my sister
+// is a dancer", "my family does not support my choices"), not about the
+// bot and them ("my husband and i own a bakery").
+func aboutOther(source string) bool {
+	rest, ok := strings.CutPrefix(source, "my ")
+	if !ok || strings.Contains(source, " and i ") {
+		return false
+	}
+	for w := range strings.FieldsSeq(rest) {
+		switch {
+		case kin[w] > 0 || others.has(w) || w == "family":
+			return true
+		case w == "older" || w == "younger" || w == "little" || w == "big" || w == "best" || w == "oldest" ||
+			w == "youngest" || w == "twin" || w == "step" || w == "two" || w == "three":
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // aspirations mark a sentence about what one wants to be or do, not what
@@ -140,7 +199,10 @@ var aspirations = []string{" want to be ", " want to become ", " dream ", " drea
 	" grow up ", " plan to ", " planning to ", " going to be ", " goal ", " wish ", " would like to be ", " one day "}
 
 // factIntents returns what profile sentence ws tells about, and whether it
-// is a wish rather than a fact.
+// is a wish rather than a fact. Words whose intent depends on what
+// surrounds them are read in place: "i live in…" tells where one lives,
+// "living the good life" does not; "i am from…" does, "i work from home"
+// does not.
 func factIntents(ws []string) (c category, wish bool) {
 	padded := " " + strings.Join(ws, " ") + " "
 	for _, a := range aspirations {
@@ -149,14 +211,46 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= catPlans
 		}
 	}
+	music := false
+	for _, w := range ws {
+		music = music || w != "country" && intentOf(w)&catMusic != 0
+	}
 	for i, w := range ws {
-		c |= intentWords[w]
+		prev, next := "", ""
+		if i > 0 {
+			prev = ws[i-1]
+		}
+		if i+1 < len(ws) {
+			next = ws[i+1]
+		}
+		wc := intentOf(w)
+		switch {
+		case wc&catPlace != 0 && strings.HasPrefix(w, "liv") && !afterLive.has(next):
+			wc &^= catPlace // "living the good life", "for a living"
+		case w == "from" && !beforeFrom.has(prev):
+			wc &^= catPlace // "i work from home"
+		case w == "country" && music:
+			wc &^= catPlace // country music
+		case w == "class" || w == "classes":
+			wc &^= catStudy // "dog agility classes": a school is named when it is one
+		case (w == "run" || w == "runs") && determiners.has(next):
+			wc &^= catSport // "i run a bakery"
+		case wc&catJob != 0 && (likeVerbs.has(prev) || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])):
+			wc &^= catJob // "i like to work on cars" is a pastime
+		}
+		c |= wc
 		if occupation(w) && i > 0 {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
-		if i > 0 && (ws[i-1] == "am" || ws[i-1] == "turned") && (isNumber(w)) {
+		if i > 0 && (prev == "am" || prev == "turned") && isNumber(w) {
 			c |= catAge
+		}
+		// Playing a thing the engine does not know is most likely a
+		// sport or a game: "i love to play pobox".
+		if (w == "play" || w == "plays") && next != "" && intentOf(next) == 0 && !playOther.has(next) &&
+			(i+2 == len(ws) || boundaries.has(ws[i+2])) {
+			c |= catSport | catHobby
 		}
 	}
 	for _, p := range intentPhrases {
@@ -166,6 +260,9 @@ func factIntents(ws []string) (c category, wish bool) {
 	}
 	if len(ws) > 2 && ws[0] == "i" && (likeVerbs.has(ws[1]) || ws[1] == "enjoy") {
 		c |= catHobby
+		if !pastime(ws[2:]) {
+			c |= catNotPastime // "i love donuts" is a taste, not a pastime
+		}
 	}
 	// Something done again and again, not for work, is a pastime: "i take
 	// dance lessons once a week", "i often shop for shoes".
@@ -176,8 +273,49 @@ func factIntents(ws []string) (c category, wish bool) {
 			}
 		}
 	}
+	for _, w := range ws {
+		if intentWords[w]&catHobby != 0 && !gameWords.has(w) {
+			c |= catHobby | catSpareTime // "in my spare time", "my favorite hobbies are…"
+		}
+	}
+	// "i am in the army", "i am in the third grade": in a job or a
+	// school, not a place.
+	if len(ws) > 3 && ws[0] == "i" && ws[1] == "am" && ws[2] == "in" && c&(catJob|catStudy|catMusic|catSport) != 0 {
+		c |= catNotPlace
+	}
 	return c, wish
 }
+
+// pastime reports whether what follows a verb of liking is something one
+// does ("to dance", "reading", "football") rather than a thing one likes
+// ("donuts", "my cats").
+func pastime(obj []string) bool {
+	if len(obj) == 0 {
+		return false
+	}
+	if obj[0] == "to" || strings.HasSuffix(obj[0], "ing") {
+		return true
+	}
+	var c category
+	for _, w := range obj {
+		c |= intentOf(w)
+	}
+	return c&(catMusic|catSport|catBooks|catFilms|catHobby|catCar) != 0
+}
+
+// afterLive are the words after "live" that say where: "i live in…",
+// "i live alone".
+var afterLive = newSet("in on at with near by outside inside alone abroad here there close next downtown off")
+
+// beforeFrom are the words before "from" that say where one comes from.
+var beforeFrom = newSet("am is are was come comes came originally moved family hail hails")
+
+// gameWords name games, a pastime but not the word for one.
+var gameWords = newSet("game games chess videogames")
+
+// playOther are what one plays that is not a sport: "play with my dog",
+// "play video games".
+var playOther = newSet("with a an the my video board card cards outside in on at games")
 
 // habitWords say that something is done again and again.
 var habitWords = newSet("often every weekly twice lessons classes sometimes regularly usually")

@@ -36,17 +36,14 @@ func asksHowAreYou(t *text) bool {
 
 // answers returns the facts that answer question q, best first: those
 // about what q asks (its intents), then those sharing its topic words; a
-// wish ("i want to be a lawyer") only after a fact of the same intent.
+// wish ("i want to be a lawyer") only after a fact of the same intent. A
+// question about a favourite is answered only by a liking, and a yes/no
+// question only by a fact that speaks of each thing it names (covers).
 func (pr *profile) answers(q *text) []int {
 	intents := questionIntents(q)
-	// The verb after "you": "do you have…" is best answered by "i have…".
-	verb := ""
-	for i := 0; i+1 < len(q.words); i++ {
-		if q.words[i].low == "you" || q.words[i].low == "u" {
-			verb = verbClass(q.words[i+1].low)
-			break
-		}
-	}
+	yesNo := asksYesNo(q)
+	favourite := asksFavourite(q)
+	verb := questionVerb(q)
 	// The question's own words, those whose intent it does not ask about
 	// left out ("living" in "what do you do for a living").
 	var qws []string
@@ -60,21 +57,31 @@ func (pr *profile) answers(q *text) []int {
 	qkin := kinOf(qws)
 	type scored struct{ fact, score int }
 	var out []scored
-	for i, f := range pr.facts {
-		cats := f.cats
+	for i := range pr.facts {
+		f := &pr.facts[i]
+		cats := f.intents()
 		if qkin != 0 && f.kin != 0 && qkin&f.kin == 0 {
 			cats &^= catFamily // "any kids?" is not answered by a sister
+		}
+		if qkin&f.kin == 0 && aboutOther(f.source) {
+			cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
+		}
+		if favourite && !f.likes() || yesNo && !f.covers(q, cats, verb) {
+			continue
 		}
 		score := 3 * bits.OnesCount32(uint32(cats&intents))
 		if score > 0 && f.wish && intents&catPlans == 0 {
 			score-- // what one wants to be, after what one is
+		}
+		if score > 0 && intents&catHobby != 0 && f.cats&catSpareTime != 0 {
+			score++ // a pastime named as one
 		}
 		for st := range topics {
 			if f.stems.has(st) || f.stems.has(spellings[st]) {
 				score += 2
 			}
 		}
-		if score > 0 && verb != "" && f.verb == verb {
+		if score > 0 && sameVerb(f.verb, verb) {
 			score++
 		}
 		if score >= 2 {
@@ -88,6 +95,159 @@ func (pr *profile) answers(q *text) []int {
 	}
 	return best
 }
+
+// questionVerb is the verb a question asks with, the verbs of liking as
+// "like": "do you have…" is best answered by "i have…", "are you…" by
+// "i am…".
+func questionVerb(q *text) string {
+	for i := 0; i+1 < len(q.words); i++ {
+		if w := q.words[i].low; w == "you" || w == "u" {
+			next := q.words[i+1].low
+			if i > 0 && beVerbs.has(q.words[i-1].low) && !strings.HasSuffix(next, "ing") {
+				return "am" // "are you a nurse?"; "are you living…?" asks with "live"
+			}
+			return verbClass(next)
+		}
+	}
+	return ""
+}
+
+var beVerbs = newSet("are r am is were was")
+
+// sameVerb reports whether a fact's verb is the question's: "live" is
+// "living".
+func sameVerb(fv, qv string) bool {
+	return qv != "" && fv != "" && (fv == qv || stem(fv) == stem(qv))
+}
+
+// asksYesNo reports a question that asks for a yes or a no ("do you
+// speak spanish?", "so you like dogs?"), not for a thing ("what…?").
+func asksYesNo(q *text) bool {
+	for i, w := range q.words {
+		if whWords.has(w.low) || w.low == "tell" && i+1 < len(q.words) && q.words[i+1].low == "me" {
+			return false // "can you tell me about your hobbies?" asks for them
+		}
+	}
+	for i, w := range q.words {
+		if w.low != "you" && w.low != "u" {
+			continue
+		}
+		if i <= 1 || auxWords.has(q.words[i-1].low) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksFavourite reports a question about a favourite ("what's your fav
+// band?"), misspelt ones too.
+func asksFavourite(q *text) bool {
+	for _, w := range q.words {
+		if strings.HasPrefix(w.low, "fav") {
+			return true
+		}
+	}
+	return false
+}
+
+// likes reports a fact that tells a liking: "i love…", "my favorite…",
+// "i am a huge coffee lover".
+func (f *fact) likes() bool {
+	if f.neg {
+		return false
+	}
+	if f.verb == "like" {
+		return true
+	}
+	for w := range strings.FieldsSeq(f.source) {
+		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" {
+			return true
+		}
+	}
+	return false
+}
+
+// covers reports whether fact f, of intents cats, speaks of every thing
+// yes/no question q names, so that its answer is a yes or a no: "do you
+// speak spanish?" is not answered by a favourite Spanish word, nor "do you
+// play guitar?" by a favourite band. A thing is spoken of by its word, by
+// the intent a category's name names ("any pets?": the horses), by the
+// same kind of family ("are you married?": "i am single"), or by a thing
+// of the same intent with the same verb ("do you play tennis?": "i play
+// soccer"). Light verbs ("play", "go") and light nouns ("lover", "kind")
+// need nothing.
+func (f *fact) covers(q *text, cats category, verb string) bool {
+	for _, w := range q.words {
+		if !w.content || w.generic || light(w.low) {
+			continue
+		}
+		c := intentOf(w.low)
+		switch {
+		case f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem):
+		case categoryNames.has(w.low) && cats&c != 0:
+		case kin[w.low] > 0 && f.kin&(1<<kin[w.low]) != 0:
+		case c != 0 && cats&c != 0 && f.verb != "":
+		case c == 0 && verbish(w.low):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// hasDigitStem reports a stem of f glued to a number: "5cats".
+func (f *fact) hasDigitStem(st string) bool {
+	for s := range f.stems {
+		if s != st && strings.TrimLeft(s, "0123456789") == st {
+			return true
+		}
+	}
+	return false
+}
+
+// light reports a light word, or one misspelt by a letter ("lilke").
+func light(w string) bool {
+	if lightWords.has(w) || likeVerbs.has(w) {
+		return true
+	}
+	if len(w) < 4 {
+		return false
+	}
+	for l := range lightWords {
+		if len(l) >= 4 && nearly(w, l) {
+			return true
+		}
+	}
+	for l := range likeVerbs {
+		if nearly(w, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearly reports words one letter apart: one added, dropped or changed.
+func nearly(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 1 || a == b {
+		return len(a) == len(b) && a == b
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	if len(a) == len(b) {
+		return a[i+1:] == b[i+1:]
+	}
+	return a[i+1:] == b[i:]
+}
+
+// lightWords carry no thing of their own in a yes/no question: "do you
+// play…?", "are you a cat lover?".
+var lightWords = newSet(`play plays go goes get got make take use know want think try ever listen
+lover lovers fan fans person people kind type sort lot lots thing things much many`)
 
 // confirms reports whether fact f says yes to yes/no question q: it
 // shares one of the question's own topic words, not only what it is

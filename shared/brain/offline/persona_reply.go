@@ -219,7 +219,16 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			return s
 		}
 	}
-	return distinguish(polish(leads[0]+" "+qs[0]), said)
+	// Told apart from what was said, with a lead the router does not
+	// refuse ("I've never really…" repeats "i've never had").
+	lead := ""
+	for _, l := range leads {
+		if !pr.router.Refuses(l) {
+			lead = l
+			break
+		}
+	}
+	return distinguish(polish(strings.TrimSpace(lead+" "+qs[0])), said)
 }
 
 // safeQuestions are the last resort of a profile chat whose every other
