@@ -33,7 +33,8 @@ birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure
 game games chess videogames`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
-piano drums violin genre concert concerts rap rock jazz musician album`,
+piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
+orchestra choir genre concert concerts rap rock jazz musician album`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
@@ -49,7 +50,8 @@ classes graduate graduated graduating subject subjects grade semester`,
 		catLanguage: `language languages speak speaks spanish french english german chinese russian japanese
 italian fluent arabic portuguese korean`,
 		catBooks: `book books read reading novel novels author authors writer poetry poems`,
-		catFilms: `movie movies film films tv show shows watch watching series netflix documentaries`,
+		catFilms: `movie movies film films tv show shows watch watching series netflix documentaries
+character characters cartoon cartoons`,
 		catAge:   `age`,
 		catLooks: `hair eyes tall height look looks beard tattoo tattoos skin`,
 	} {
@@ -112,11 +114,25 @@ func questionIntents(q *text) category {
 			c |= p.cat
 		}
 	}
+	thing := false // a game named: "do you play chess?"
 	for i, w := range q.words {
-		if besides.has(w.low) || w.low == "other" && i+1 < len(q.words) && q.words[i+1].low == "than" {
+		next := ""
+		if i+1 < len(q.words) {
+			next = q.words[i+1].low
+		}
+		if besides.has(w.low) || w.low == "other" && next == "than" {
 			break
 		}
-		c |= intentOf(w.low)
+		wc := intentOf(w.low)
+		if langAdjective(w.low, next) {
+			wc &^= catLanguage // "chinese food"
+		}
+		c |= wc
+		thing = thing || gameWords.has(w.low)
+	}
+	// "which sports are you into?" asks about sports, not any pastime.
+	if c&kinds != 0 && !thing {
+		c &^= catHobby
 	}
 	// "for a living" is about work, not about where one lives; "where do
 	// you work?" and "where do you study?" ask about work and studies,
@@ -233,6 +249,8 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // country music
 		case w == "class" || w == "classes":
 			wc &^= catStudy // "dog agility classes": a school is named when it is one
+		case langAdjective(w, next):
+			wc &^= catLanguage // "french fries", "a german shepherd"
 		case (w == "run" || w == "runs") && determiners.has(next):
 			wc &^= catSport // "i run a bakery"
 		case wc&catJob != 0 && (likeVerbs.has(prev) || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])):
@@ -250,7 +268,10 @@ func factIntents(ws []string) (c category, wish bool) {
 		// sport or a game: "i love to play pobox".
 		if (w == "play" || w == "plays") && next != "" && intentOf(next) == 0 && !playOther.has(next) &&
 			(i+2 == len(ws) || boundaries.has(ws[i+2])) {
-			c |= catSport | catHobby
+			c |= catSport
+		}
+		if w == "play" || w == "plays" {
+			c |= catHobby // what one plays is a pastime
 		}
 	}
 	for _, p := range intentPhrases {
@@ -285,6 +306,23 @@ func factIntents(ws []string) (c category, wish bool) {
 	}
 	return c, wish
 }
+
+// langAdjective reports a language's name used of a thing, not of the
+// language: "french fries", "a german shepherd", not "i speak french" or
+// "my spanish class".
+func langAdjective(w, next string) bool {
+	if intentOf(w)&catLanguage == 0 || languageWords.has(w) || next == "" {
+		return false
+	}
+	return !boundaries.has(next) && !langNouns.has(next) && intentOf(next)&catStudy == 0
+}
+
+// languageWords speak of languages without naming one.
+var languageWords = newSet("language languages speak speaks fluent")
+
+// langNouns are the words after a language's name that keep it a
+// language: "spanish words", "french lessons".
+var langNouns = newSet("language languages word words lesson lessons teacher tutor speaker speakers fluently well too or")
 
 // pastime reports whether what follows a verb of liking is something one
 // does ("to dance", "reading", "football") rather than a thing one likes

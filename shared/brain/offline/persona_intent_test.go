@@ -103,3 +103,63 @@ func TestKeeps(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswersByWhatIsAsked: made-up profiles, none from the data, with
+// the question each fact answers and the questions none does. A liked
+// thing is no pastime, a relative's job is not the bot's, a yes/no
+// question is answered only by a fact that speaks of what it names (or
+// of a thing of the same kind), a name or an age only by a fact that
+// gives one.
+func TestAnswersByWhatIsAsked(t *testing.T) {
+	profiles := []struct {
+		profile string
+		asked   map[string]string // question: the fact that answers it first, "" for none
+	}{
+		{"i love pizza.\ni play cello in a small orchestra.\nmy brother is a firefighter.\ni work from home.\ni am living the dream.", map[string]string{
+			"what do you do for fun?":       "i play cello in a small orchestra",
+			"what do you do for a living?":  "i work from home",
+			"where do you live?":            "",
+			"where are you from?":           "",
+			"do you play the piano?":        "i play cello in a small orchestra",
+			"what's your favourite food?":   "i love pizza",
+			"what does your brother do?":    "my brother is a firefighter",
+			"what about your sister?":       "",
+			"do you like french fries?":     "",
+			"do you speak german?":          "",
+			"any hobbies besides your job?": "i play cello in a small orchestra",
+			"what's your favourite colour?": "",
+			"do you have a girlfriend?":     "",
+			"so you work at home?":          "i work from home",
+			"how old are you?":              "",
+		}},
+		{"my favorite band is the beatles.\ni have two cats named tom and jerry.\ni am studying to be a vet.\ni grew up in ohio.\ni eat a german breakfast every day.", map[string]string{
+			"do you play guitar?":             "",
+			"are you a musician?":             "",
+			"what kind of music do you like?": "my favorite band is the beatles",
+			"what are your cats names?":       "i have two cats named tom and jerry",
+			"how old is your cat?":            "",
+			"do you have a dog?":              "i have two cats named tom and jerry",
+			"where are you from?":             "i grew up in ohio",
+			"which sports are you into?":      "",
+			"do you speak german?":            "",
+			"what's your major?":              "i am studying to be a vet",
+			"do you like the rolling stones?": "",
+		}},
+	}
+	for _, p := range profiles {
+		pr := parseProfile(p.profile)
+		for q, want := range p.asked {
+			got := pr.answers(analyze(q))
+			switch {
+			case want == "" && len(got) > 0:
+				t.Errorf("answers(%q) = %q first, want none", q, pr.facts[got[0]].source)
+			case want != "" && (len(got) == 0 || pr.facts[got[0]].source != want):
+				first := ""
+				if len(got) > 0 {
+					first = pr.facts[got[0]].source
+				}
+				t.Errorf("answers(%q) = %q first, want %q", q, first, want)
+			}
+		}
+	}
+}

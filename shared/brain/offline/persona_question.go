@@ -46,15 +46,21 @@ func (pr *profile) answers(q *text) []int {
 	verb := questionVerb(q)
 	// The question's own words, those whose intent it does not ask about
 	// left out ("living" in "what do you do for a living").
+	type topic struct {
+		stem string
+		cat  category
+	}
 	var qws []string
-	topics := set{}
+	var topics []topic
 	for _, w := range q.words {
 		qws = append(qws, w.low)
-		if c := intentWords[w.low]; w.content && !w.generic && (c == 0 || c&intents != 0) {
-			topics.add(w.stem)
+		if c := intentOf(w.low); w.content && !w.generic && (c == 0 || c&intents != 0) && !slices.Contains(topics, topic{w.stem, c}) {
+			topics = append(topics, topic{w.stem, c})
 		}
 	}
 	qkin := kinOf(qws)
+	yours := yourKin(q)
+	name, age := asksName(q), strings.Contains(" "+q.norm+" ", " how old ")
 	type scored struct{ fact, score int }
 	var out []scored
 	for i := range pr.facts {
@@ -66,7 +72,8 @@ func (pr *profile) answers(q *text) []int {
 		if qkin&f.kin == 0 && aboutOther(f.source) {
 			cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
 		}
-		if favourite && !f.likes() || yesNo && !f.covers(q, cats, verb) {
+		if favourite && !f.likes() || yesNo && !f.covers(q, cats, verb) ||
+			name && !f.tellsName() || age && !f.tellsAge() || !f.tellsOf(yours) {
 			continue
 		}
 		score := 3 * bits.OnesCount32(uint32(cats&intents))
@@ -76,8 +83,10 @@ func (pr *profile) answers(q *text) []int {
 		if score > 0 && intents&catHobby != 0 && f.cats&catSpareTime != 0 {
 			score++ // a pastime named as one
 		}
-		for st := range topics {
-			if f.stems.has(st) || f.stems.has(spellings[st]) {
+		for _, t := range topics {
+			// A word of an intent the fact is not about is not shared:
+			// "where do you live?" and "living the good life".
+			if (t.cat == 0 || cats&t.cat != 0) && (f.stems.has(t.stem) || f.stems.has(spellings[t.stem])) {
 				score += 2
 			}
 		}
@@ -95,6 +104,95 @@ func (pr *profile) answers(q *text) []int {
 	}
 	return best
 }
+
+// yourKin returns the stems of the relatives question q asks about by
+// "your": "what does your dad do?", "how old is your little brother?".
+func yourKin(q *text) []string {
+	var out []string
+	for i, w := range q.words {
+		if w.low != "your" && w.low != "ur" {
+			continue
+		}
+		for j := i + 1; j < min(i+3, len(q.words)); j++ {
+			if kin[q.words[j].low] > 0 {
+				out = append(out, q.words[j].stem)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// tellsOf reports whether fact f speaks of one of the relatives kin
+// (yourKin) by name, or is about a relative of the same kind: "what
+// about your mom?" is not answered by "i am a stay at home dad".
+func (f *fact) tellsOf(kinStems []string) bool {
+	if len(kinStems) == 0 {
+		return true
+	}
+	for _, st := range kinStems {
+		if f.stems.has(st) || f.stems.has(kinSynonyms[st]) || kinWhole.has(st) && aboutOther(f.source) && f.kin&(1<<kin[st]) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// kinSynonyms pair the words for the same relative.
+var kinSynonyms = map[string]string{"mom": "mother", "mother": "mom", "dad": "father", "father": "dad",
+	"grandma": "grandmother", "grandmother": "grandma", "grandpa": "grandfather", "grandfather": "grandpa",
+	"kid": "child", "child": "kid"}
+
+// kinWhole name every relative of a kind: "your parents" are spoken of
+// by "my dad…".
+var kinWhole = newSet(stemAll("parents parent siblings sibling kids children"))
+
+// stemAll returns the stems of the words of s, space-separated.
+func stemAll(s string) string {
+	var out []string
+	for w := range strings.FieldsSeq(s) {
+		out = append(out, stem(w))
+	}
+	return strings.Join(out, " ")
+}
+
+// asksName reports a question about a name: "what is your dog's name?",
+// "how do you call your cat?".
+func asksName(q *text) bool {
+	for _, w := range q.words {
+		if nameWords.has(w.low) {
+			return true
+		}
+	}
+	return false
+}
+
+var nameWords = newSet("name names named call called")
+
+// tellsName reports a fact that gives a name: "my cat is named tom".
+func (f *fact) tellsName() bool {
+	for w := range strings.FieldsSeq(f.source) {
+		if nameWords.has(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// tellsAge reports a fact that gives an age: "i am 19", "my dog is old",
+// "she turned five"; not a count ("two cats").
+func (f *fact) tellsAge() bool {
+	prev := ""
+	for w := range strings.FieldsSeq(f.source) {
+		if ageWords.has(w) || isNumber(w) && (prev == "am" || prev == "is" || prev == "turned" || prev == "aged") {
+			return true
+		}
+		prev = w
+	}
+	return false
+}
+
+var ageWords = newSet("old older young younger age years teen teenager teens baby retired")
 
 // questionVerb is the verb a question asks with, the verbs of liking as
 // "like": "do you have…" is best answered by "i have…", "are you…" by
@@ -186,7 +284,8 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 		case f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem):
 		case categoryNames.has(w.low) && cats&c != 0:
 		case kin[w.low] > 0 && f.kin&(1<<kin[w.low]) != 0:
-		case c != 0 && cats&c != 0 && f.verb != "":
+		case c&cats&kinds != 0 && f.verb != "":
+		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
 		case c == 0 && verbish(w.low):
 		default:
 			return false
@@ -194,6 +293,11 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 	}
 	return true
 }
+
+// kinds are the intents whose things are of a kind, so that one answers a
+// yes/no question about another: "do you play tennis?" "I play soccer."
+// A pastime, a job or a place is not one of a kind.
+const kinds = catPet | catSport | catMusic | catFood | catDrink | catLanguage | catCar | catBooks | catFilms
 
 // hasDigitStem reports a stem of f glued to a number: "5cats".
 func (f *fact) hasDigitStem(st string) bool {
