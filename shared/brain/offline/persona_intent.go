@@ -21,7 +21,7 @@ var intentWords = func() map[string]category {
 	for c, words := range map[category]string{
 		catJob: `job jobs work works working worked workplace profession occupation career employed
 employer boss office company business shift retired unemployed salary coworkers army navy
-military`,
+military teach teaches teaching`,
 		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
 neighbourhood apartment house moved move farm village countryside`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
@@ -88,7 +88,8 @@ var intentPhrases = []struct {
 	{" where you ", catPlace},
 	{" want to be ", catPlans},
 	{" want to become ", catPlans},
-	{" grow up ", catPlans},
+	{" when you grow up ", catPlans},
+	{" when u grow up ", catPlans},
 	{" going to be ", catPlans},
 	{" like to do ", catHobby},
 	{" enjoy doing ", catHobby},
@@ -116,19 +117,21 @@ func questionIntents(q *text) category {
 	}
 	thing := false // a game named: "do you play chess?"
 	for i, w := range q.words {
-		next := ""
-		if i+1 < len(q.words) {
-			next = q.words[i+1].low
-		}
-		if besides.has(w.low) || w.low == "other" && next == "than" {
+		if besides.has(w.low) || w.low == "other" && i+1 < len(q.words) && q.words[i+1].low == "than" {
 			break
 		}
-		wc := intentOf(w.low)
-		if langAdjective(w.low, next) {
-			wc &^= catLanguage // "chinese food"
-		}
-		c |= wc
+		c |= wordIntent(q, i)
 		thing = thing || gameWords.has(w.low)
+	}
+	// "where did you grow up?"; "what does your wife do?"; "what do you
+	// do on weekends?" asks about pastimes, not work.
+	if strings.Contains(padded, " grow up ") && strings.Contains(padded, " where ") {
+		c |= catPlace
+	}
+	if strings.HasSuffix(padded, " do ") && (strings.Contains(padded, " what does ") || strings.Contains(padded, " what do ")) {
+		c |= catJob
+	} else if c&catHobby != 0 && !hasIntentWord(q, catJob) {
+		c &^= catJob
 	}
 	// "which sports are you into?" asks about sports, not any pastime.
 	if c&kinds != 0 && !thing {
@@ -305,6 +308,34 @@ func factIntents(ws []string) (c category, wish bool) {
 		c |= catNotPlace
 	}
 	return c, wish
+}
+
+// wordIntent is what the i-th word of question q is about where it
+// stands: "chinese" in "chinese food" is no language, "fish" in "do you
+// like to fish?" no pet.
+func wordIntent(q *text, i int) category {
+	w := q.words[i].low
+	c := intentOf(w)
+	if c == 0 {
+		return 0
+	}
+	if i+1 < len(q.words) && langAdjective(w, q.words[i+1].low) {
+		c &^= catLanguage
+	}
+	if i > 0 && q.words[i-1].low == "to" {
+		c &^= catPet
+	}
+	return c
+}
+
+// hasIntentWord reports a word of q about intent c.
+func hasIntentWord(q *text, c category) bool {
+	for _, w := range q.words {
+		if intentOf(w.low)&c != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // langAdjective reports a language's name used of a thing, not of the

@@ -145,6 +145,42 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"what's your major?":              "i am studying to be a vet",
 			"do you like the rolling stones?": "",
 		}},
+		{"i have three kids.\nmy wife teaches yoga.\ni grew up in texas.\ni am allergic to peanuts.", map[string]string{
+			"do you have children?":       "i have three kids",
+			"are you married?":            "my wife teaches yoga",
+			"what does your wife do?":     "my wife teaches yoga",
+			"where did you grow up?":      "i grew up in texas",
+			"any allergies?":              "i am allergic to peanuts",
+			"do you do yoga?":             "",
+			"what do you do on weekends?": "",
+			"what do you do?":             "",
+			"do you have pets?":           "",
+		}},
+		{"i speak three languages.\ni like to go fishing on weekends.\nmy favorite movie is jaws.\ni am 45 years old.", map[string]string{
+			"do you speak french?":              "i speak three languages",
+			"what do you do in your free time?": "i like to go fishing on weekends",
+			"do you like to fish?":              "i like to go fishing on weekends",
+			"what's your favorite film?":        "my favorite movie is jaws",
+			"how old are you?":                  "i am 45 years old",
+			"what's your favorite book?":        "",
+			"what music do you like?":           "",
+		}},
+		{"i study biology.\ni hate spiders.\ni have a younger sister.\nmy parents are divorced.", map[string]string{
+			"what do you study?":       "i study biology",
+			"do you have siblings?":    "i have a younger sister",
+			"what do your parents do?": "",
+			"what are you scared of?":  "",
+			"do you like animals?":     "",
+		}},
+		{"i love italian food.\ni drink a lot of coffee.\ni run marathons.\ni play guitar in a band.", map[string]string{
+			"what do you like to drink?":   "i drink a lot of coffee",
+			"what's your favorite food?":   "i love italian food",
+			"do you play sports?":          "i run marathons",
+			"do you play any instruments?": "i play guitar in a band",
+			"what do you do for fun?":      "i play guitar in a band",
+			"are you a vegetarian?":        "",
+			"do you speak italian?":        "",
+		}},
 	}
 	for _, p := range profiles {
 		pr := parseProfile(p.profile)

@@ -52,9 +52,9 @@ func (pr *profile) answers(q *text) []int {
 	}
 	var qws []string
 	var topics []topic
-	for _, w := range q.words {
+	for i, w := range q.words {
 		qws = append(qws, w.low)
-		if c := intentOf(w.low); w.content && !w.generic && (c == 0 || c&intents != 0) && !slices.Contains(topics, topic{w.stem, c}) {
+		if c := wordIntent(q, i); w.content && !w.generic && (c == 0 || c&intents != 0) && !slices.Contains(topics, topic{w.stem, c}) {
 			topics = append(topics, topic{w.stem, c})
 		}
 	}
@@ -75,6 +75,9 @@ func (pr *profile) answers(q *text) []int {
 		if favourite && !f.likes() || yesNo && !f.covers(q, cats, verb) ||
 			name && !f.tellsName() || age && !f.tellsAge() || !f.tellsOf(yours) {
 			continue
+		}
+		if len(yours) > 0 && intents&^catFamily != 0 && cats&intents&^catFamily == 0 {
+			continue // "what do your parents do?" is not answered by "my parents are divorced"
 		}
 		score := 3 * bits.OnesCount32(uint32(cats&intents))
 		if score > 0 && f.wish && intents&catPlans == 0 {
@@ -275,16 +278,16 @@ func (f *fact) likes() bool {
 // soccer"). Light verbs ("play", "go") and light nouns ("lover", "kind")
 // need nothing.
 func (f *fact) covers(q *text, cats category, verb string) bool {
-	for _, w := range q.words {
+	for i, w := range q.words {
 		if !w.content || w.generic || light(w.low) {
 			continue
 		}
-		c := intentOf(w.low)
+		c := wordIntent(q, i)
 		switch {
 		case f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem):
 		case categoryNames.has(w.low) && cats&c != 0:
 		case kin[w.low] > 0 && f.kin&(1<<kin[w.low]) != 0:
-		case c&cats&kinds != 0 && f.verb != "":
+		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am"): // "are you a vegan?" "I'm a vegetarian."
 		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
 		case c == 0 && verbish(w.low):
 		default:
