@@ -99,4 +99,5 @@ profession occupation family kids children siblings hobby hobbies fun free spare
 weekend weekends food foods eat cook cooking drink drinks music band bands instruments sport
 sports exercise live from city town country grew born car cars drive school
 college university study studying student language languages book books read reading movie movies
-film films tv show shows watch watching age old hair eyes look looks tall`)
+film films tv show shows watch watching age old hair eyes look looks tall
+fears phobias allergies drinks vehicle vehicles instrument languages plans goals dreams`)

@@ -1,0 +1,255 @@
+package offline
+
+import "strings"
+
+// What a fact must say to answer a question, beyond being about what the
+// question asks: the relative it asks about, a name, an age, a liking for
+// a favourite, and for a yes/no question each thing it names.
+
+// yourKin returns the stems of the relatives question q asks about by
+// "your": "what does your dad do?", "how old is your little brother?".
+func yourKin(q *text) []string {
+	var out []string
+	for i, w := range q.words {
+		if w.low != "your" && w.low != "ur" {
+			continue
+		}
+		for j := i + 1; j < min(i+3, len(q.words)); j++ {
+			if kin[q.words[j].low] > 0 {
+				out = append(out, q.words[j].stem)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// tellsOf reports whether fact f speaks of one of the relatives kin
+// (yourKin) by name, or is about a relative of the same kind: "what
+// about your mom?" is not answered by "i am a stay at home dad".
+func (f *fact) tellsOf(kinStems []string) bool {
+	if len(kinStems) == 0 {
+		return true
+	}
+	for _, st := range kinStems {
+		if f.stems.has(st) || f.stems.has(kinSynonyms[st]) || kinWhole.has(st) && aboutOther(f.source) && f.kin&(1<<kin[st]) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// kinSynonyms pair the words for the same relative.
+var kinSynonyms = map[string]string{"mom": "mother", "mother": "mom", "dad": "father", "father": "dad",
+	"grandma": "grandmother", "grandmother": "grandma", "grandpa": "grandfather", "grandfather": "grandpa",
+	"kid": "child", "child": "kid"}
+
+// kinWhole name every relative of a kind: "your parents" are spoken of
+// by "my dad…".
+var kinWhole = newSet(stemAll("parents parent siblings sibling kids children"))
+
+// stemAll returns the stems of the words of s, space-separated.
+func stemAll(s string) string {
+	var out []string
+	for w := range strings.FieldsSeq(s) {
+		out = append(out, stem(w))
+	}
+	return strings.Join(out, " ")
+}
+
+// asksName reports a question about a name: "what is your dog's name?",
+// "how do you call your cat?".
+func asksName(q *text) bool {
+	for _, w := range q.words {
+		if nameWords.has(w.low) {
+			return true
+		}
+	}
+	return false
+}
+
+var nameWords = newSet("name names named call called")
+
+// tellsName reports a fact that gives a name: "my cat is named tom".
+func (f *fact) tellsName() bool {
+	for w := range strings.FieldsSeq(f.source) {
+		if nameWords.has(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// tellsAge reports a fact that gives an age: "i am 19", "my dog is old",
+// "she turned five"; not a count ("two cats").
+func (f *fact) tellsAge() bool {
+	prev := ""
+	for w := range strings.FieldsSeq(f.source) {
+		if ageWords.has(w) || isNumber(w) && (prev == "am" || prev == "is" || prev == "turned" || prev == "aged") {
+			return true
+		}
+		prev = w
+	}
+	return false
+}
+
+var ageWords = newSet("old older young younger age years teen teenager teens baby retired")
+
+// questionVerb is the verb a question asks with, the verbs of liking as
+// "like": "do you have…" is best answered by "i have…", "are you…" by
+// "i am…".
+func questionVerb(q *text) string {
+	for i := 0; i+1 < len(q.words); i++ {
+		if w := q.words[i].low; w == "you" || w == "u" {
+			next := q.words[i+1].low
+			if i > 0 && beVerbs.has(q.words[i-1].low) && !strings.HasSuffix(next, "ing") {
+				return "am" // "are you a nurse?"; "are you living…?" asks with "live"
+			}
+			return verbClass(next)
+		}
+	}
+	return ""
+}
+
+var beVerbs = newSet("are r am is were was")
+
+// sameVerb reports whether a fact's verb is the question's: "live" is
+// "living".
+func sameVerb(fv, qv string) bool {
+	return qv != "" && fv != "" && (fv == qv || stem(fv) == stem(qv))
+}
+
+// asksYesNo reports a question that asks for a yes or a no ("do you
+// speak spanish?", "so you like dogs?"), not for a thing ("what…?").
+func asksYesNo(q *text) bool {
+	for i, w := range q.words {
+		if whWords.has(w.low) || w.low == "tell" && i+1 < len(q.words) && q.words[i+1].low == "me" {
+			return false // "can you tell me about your hobbies?" asks for them
+		}
+	}
+	for i, w := range q.words {
+		if w.low != "you" && w.low != "u" {
+			continue
+		}
+		if i <= 1 || auxWords.has(q.words[i-1].low) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksFavourite reports a question about a favourite ("what's your fav
+// band?"), misspelt ones too.
+func asksFavourite(q *text) bool {
+	for _, w := range q.words {
+		if strings.HasPrefix(w.low, "fav") {
+			return true
+		}
+	}
+	return false
+}
+
+// likes reports a fact that tells a liking: "i love…", "my favorite…",
+// "i am a huge coffee lover".
+func (f *fact) likes() bool {
+	if f.neg {
+		return false
+	}
+	if f.verb == "like" {
+		return true
+	}
+	for w := range strings.FieldsSeq(f.source) {
+		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" {
+			return true
+		}
+	}
+	return false
+}
+
+// covers reports whether fact f, of intents cats, speaks of every thing
+// yes/no question q names, so that its answer is a yes or a no: "do you
+// speak spanish?" is not answered by a favourite Spanish word, nor "do you
+// play guitar?" by a favourite band. A thing is spoken of by its word, by
+// the intent a category's name names ("any pets?": the horses), by the
+// same kind of family ("are you married?": "i am single"), or by a thing
+// of the same intent with the same verb ("do you play tennis?": "i play
+// soccer"). Light verbs ("play", "go") and light nouns ("lover", "kind")
+// need nothing.
+func (f *fact) covers(q *text, cats category, verb string) bool {
+	for i, w := range q.words {
+		if !w.content || w.generic || light(w.low) {
+			continue
+		}
+		c := wordIntent(q, i)
+		switch {
+		case f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem):
+		case categoryNames.has(w.low) && cats&c != 0:
+		case kin[w.low] > 0 && f.kin&(1<<kin[w.low]) != 0:
+		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am"): // "are you a vegan?" "I'm a vegetarian."
+		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
+		case c == 0 && verbish(w.low):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// kinds are the intents whose things are of a kind, so that one answers a
+// yes/no question about another: "do you play tennis?" "I play soccer."
+// A pastime, a job or a place is not one of a kind.
+const kinds = catPet | catSport | catMusic | catFood | catDrink | catLanguage | catCar | catBooks | catFilms
+
+// hasDigitStem reports a stem of f glued to a number: "5cats".
+func (f *fact) hasDigitStem(st string) bool {
+	for s := range f.stems {
+		if s != st && strings.TrimLeft(s, "0123456789") == st {
+			return true
+		}
+	}
+	return false
+}
+
+// light reports a light word, or one misspelt by a letter ("lilke").
+func light(w string) bool {
+	if lightWords.has(w) || likeVerbs.has(w) {
+		return true
+	}
+	if len(w) < 4 {
+		return false
+	}
+	for l := range lightWords {
+		if len(l) >= 4 && nearly(w, l) {
+			return true
+		}
+	}
+	for l := range likeVerbs {
+		if nearly(w, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearly reports words one letter apart: one added, dropped or changed.
+func nearly(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 1 || a == b {
+		return len(a) == len(b) && a == b
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	if len(a) == len(b) {
+		return a[i+1:] == b[i+1:]
+	}
+	return a[i+1:] == b[i:]
+}
+
+// lightWords carry no thing of their own in a yes/no question: "do you
+// play…?", "are you a cat lover?".
+var lightWords = newSet(`play plays go goes get got make take use know want think try ever listen
+lover lovers fan fans person people kind type sort lot lots thing things much many`)
