@@ -152,7 +152,7 @@ func thingPhrase(ws []string) ([]string, string) {
 		if w == "and" && i+2 == len(ws) && (plural(ws[i-1]) && plural(ws[i+1]) || languageWord(ws[i-1]) && languageWord(ws[i+1])) {
 			continue // "shoes and watches", "english spanish and french"
 		}
-		if boundaries.has(w) || adverbs.has(w) || lastAdverbs.has(w) || slices.Contains([]string{"once", "twice", "every", "each", "to", "for", "of", "who", "that", "named"}, w) {
+		if boundaries.has(w) || adverbs.has(w) || lastAdverbs.has(w) || slices.Contains([]string{"once", "twice", "every", "each", "to", "for", "of", "who", "that", "named", "due"}, w) {
 			return ws[:i], " " + strings.Join(ws[i:], " ")
 		}
 	}

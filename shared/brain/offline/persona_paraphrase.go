@@ -37,7 +37,11 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 		return []string{"I can't stand " + o, "I'm not a fan of " + o, "honestly, " + o + " is not my thing"}, true
 	case (v == "did" || v == "have") && len(obj) >= 2 && obj[0] == "not":
 		neg = true // "i did not graduate", "i have not spoken"
-		return []string{strings.TrimSpace("I never " + strings.Join(obj[1:], " "))}, true
+		if v == "did" {
+			// "i did not graduate high school" → "I never graduated high school"
+			return []string{strings.TrimSpace("I never " + pastOf(obj[1]) + " " + strings.Join(obj[2:], " "))}, true
+		}
+		return []string{strings.TrimSpace("I've never " + strings.Join(obj[1:], " "))}, true
 	case v == "do" && len(obj) >= 2 && obj[0] == "not":
 		neg = true
 		o := strings.Join(obj[2:], " ")
@@ -88,7 +92,7 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 			return []string{"I used to live in " + where, "I spent some years in " + where}, false
 		}
 	case haveVerbs.has(v):
-		if len(obj) >= 1 && (obj[0] == "been" || obj[0] == "not" || obj[0] == "never" || strings.HasSuffix(obj[0], "ed") || obj[0] == "to") {
+		if len(obj) >= 1 && (obj[0] == "been" || obj[0] == "not" || obj[0] == "never" || strings.HasSuffix(obj[0], "ed") || pastVerbs.has(obj[0]) || obj[0] == "to") {
 			break
 		}
 		if v == "had" {
@@ -132,6 +136,9 @@ func clefts(v string, obj []string) []string {
 		// "i drive a tractor" → "tractor, that's what I drive": the article goes
 		// with the noun, away from the verb.
 		np, tail := nounPhrase(obj[1:])
+		if strings.HasPrefix(tail, " of ") && len(np) == 1 {
+			return nil // "a lot of time", "a piece of cake": the phrase goes on
+		}
 		if len(np) > 2 && isNumber(np[0]) {
 			// "a 2015 honda civic" → "a honda civic from 2015"
 			np = append(slices.Clone(np[1:]), "from", np[0])
@@ -178,11 +185,12 @@ func clefts(v string, obj []string) []string {
 	return []string{"what I " + v + " is " + o, "something I " + v + ": " + o, o + " is what I " + v}
 }
 
-// nounPhrase splits ws at the first preposition or clause word: the noun
-// phrase and the rest, which is returned with a leading space.
+// nounPhrase splits ws at the first preposition, clause word or adverb
+// ("the food bank occasionally"): the noun phrase and the rest, which is
+// returned with a leading space.
 func nounPhrase(ws []string) ([]string, string) {
 	for i, w := range ws {
-		if i > 0 && (boundaries.has(w) || w == "to" || w == "for" || w == "of" || w == "who" || w == "that") {
+		if i > 0 && (boundaries.has(w) || adverbs.has(w) || lastAdverbs.has(w) || w == "to" || w == "for" || w == "of" || w == "who" || w == "that" || w == "due") {
 			return ws[:i], " " + strings.Join(ws[i:], " ")
 		}
 	}
@@ -327,16 +335,21 @@ func fearSays(obj []string) []string {
 	if len(obj) < 3 {
 		return nil
 	}
-	x := strings.Join(obj[2:], " ")
+	// What one fears goes first, the rest of the sentence after it:
+	// "clowns: that's my biggest fear, due to childhood trauma".
+	np, tail := nounPhrase(obj[2:])
+	x := strings.Join(np, " ")
 	them, scare := "it", " scares"
-	if plural(obj[len(obj)-1]) {
+	if plural(np[len(np)-1]) {
 		them, scare = "them", " scare"
 	}
 	switch {
+	case fearWords.has(obj[0]) && obj[1] == "of" && tail != "":
+		return []string{x + ": that's my biggest fear," + tail, x + scare + " me to death," + tail}
 	case fearWords.has(obj[0]) && obj[1] == "of":
 		return []string{x + ": that's my biggest fear", x + scare + " me to death, honestly"}
 	case obj[0] == "allergic" && obj[1] == "to":
-		return []string{x + ": allergic to " + them + ", sadly"}
+		return []string{x + ": allergic to " + them + ", sadly" + tail}
 	}
 	return nil
 }

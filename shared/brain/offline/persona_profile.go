@@ -107,13 +107,20 @@ func reorder(ws []string) [][]string {
 	for len(ws) > 2 && greetings.has(ws[0]) {
 		ws = ws[1:]
 	}
+	// A slip of the keyboard for "i": "l also love comics", "a already
+	// have kids" ("a" never stands before an adverb or a verb of being or
+	// having).
+	if len(ws) > 2 && (ws[0] == "l" || ws[0] == "a" && (adverbs.has(ws[1]) || ws[1] == "already" || ws[1] == "am" || ws[1] == "have")) {
+		ws = slices.Concat([]string{"i"}, ws[1:])
+	}
 	if ws[0] != "i" && ws[0] != "my" {
 		for k := 1; k+2 < len(ws); k++ {
 			if (ws[k] == "is" || ws[k] == "are") && ws[k+1] == "my" {
 				return [][]string{slices.Concat([]string{"my"}, ws[k+2:], []string{ws[k]}, ws[:k])}
 			}
 		}
-		for k := 1; k < min(len(ws)-2, 6); k++ {
+		for k := 2; k < min(len(ws)-2, 6); k++ {
+			// "when i grow up i want…": the phrase is "when i grow up", never "when"
 			if ws[k] == "i" && boundaries.has(ws[0]) {
 				return [][]string{slices.Concat(ws[k:], ws[:k])}
 			}
@@ -125,8 +132,14 @@ func reorder(ws []string) [][]string {
 			continue
 		}
 		switch next := ws[k+1]; {
+		case next == "i" && k+2 < len(ws) && (ws[k+2] == "are" || ws[k+2] == "were"):
+			// "my family and i are from india": one subject, one sentence
 		case next == "i":
 			return append([][]string{ws[:k]}, reorder(ws[k+1:])...)
+		case adverbs.has(next) && k+3 < len(ws) && ws[k+2] == "i":
+			// "… but now i am a housekeeper" → "i now am a housekeeper",
+			// which the paraphrases say "I'm now a housekeeper"
+			return append([][]string{ws[:k]}, reorder(slices.Concat([]string{"i", next}, ws[k+3:]))...)
 		case ws[0] == "i" && (likeVerbs.has(next) || haveVerbs.has(next) || next == "am"):
 			return append([][]string{ws[:k]}, reorder(slices.Concat([]string{"i"}, ws[k+1:]))...)
 		}
@@ -190,10 +203,14 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 	}
 	f.cats, f.wish = factIntents(ws)
 	f.kin = kinOf(ws)
-	var says []string
+	// plain are the paraphrases that say the sentence in its own order,
+	// which the last resort may break (brokenSays); the others move its
+	// parts and read badly broken.
+	var says, plain []string
 	switch {
 	case ws[0] == "i" && len(ws) >= 3:
 		says, f.neg = p.firstPerson(ws[1:], &f.cats)
+		plain = slices.Clone(says)
 		f.verb = mainVerb(ws[1:])
 		if rest := ws[1:]; !f.neg {
 			for len(rest) > 2 && adverbs.has(rest[0]) {
@@ -207,9 +224,12 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 			}
 		}
 	case ws[0] == "my" && len(ws) >= 3:
-		says = append(possessive(ws[1:]), kinFirst(ws[1:])...)
+		kin := kinFirst(ws[1:])
+		plain = append(possessive(ws[1:]), kin[:min(len(kin), 1)]...)
+		says = append(slices.Clone(plain), kin[min(len(kin), 1):]...)
 	default:
 		says = livesWithMe(ws)
+		plain = says
 	}
 	// Every paraphrase is reworded until the router would not refuse it
 	// (no trigram of the profile) and kept only when it keeps the whole
@@ -230,6 +250,9 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		if s != "" && keeps(ws, s) && !tokensEqual(s, f.source) && !slices.Contains(f.says, s) {
 			f.says = append(f.says, s)
 		}
+	}
+	if len(f.says) == 0 {
+		f.says = brokenSays(p.router, ws, f.source, plain)
 	}
 	f.past = pastActivity(p.router, ws)
 	if len(f.says) == 0 {

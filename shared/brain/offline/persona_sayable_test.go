@@ -9,17 +9,18 @@ import (
 // sayableFloor is the share of the releases' profile sentences the bot
 // must be able to say whole without a trigram of its profile, a little
 // under what was measured (see TestSayableShare).
-const sayableFloor = 0.62 // measured: 63.0 %
+const sayableFloor = 0.95 // measured: 96.1 % (4,229 of 4,401)
 
 // TestSayableShare reads every profile (the bots' and the users') of every
 // ConvAI2 release and counts the sentences the bot can say: each part of
 // the sentence has a paraphrase that the router would not refuse and that
-// keeps the whole fact. With -v it lists what is still unsayable; set
-// $UNSAYABLE to a file name to write the list there.
+// keeps the whole fact. Set $UNSAYABLE to a file name to write there what
+// is still unsayable, and $SAID to write each sayable sentence with the
+// first way the bot says it, to read them.
 func TestSayableShare(t *testing.T) {
 	seen := set{}
 	total, sayable := 0, 0
-	var unsayable []string
+	var unsayable, said []string
 	for _, name := range []string{"data_intermediate.json", "export_2018-07-04_train.json", "export_2018-07-05_train.json",
 		"export_2018-07-06_train.json", "export_2018-07-07_train.json"} {
 		for _, d := range readConvAI2(t, name) {
@@ -34,6 +35,7 @@ func TestSayableShare(t *testing.T) {
 					total++
 					if pr != nil && saysWhole(pr, line) {
 						sayable++
+						said = append(said, line+"\t"+firstSay(pr, line))
 					} else {
 						unsayable = append(unsayable, line)
 					}
@@ -45,6 +47,11 @@ func TestSayableShare(t *testing.T) {
 	t.Logf("sayable: %d of %d profile sentences (%.1f%%)", sayable, total, 100*share)
 	if f := os.Getenv("UNSAYABLE"); f != "" {
 		if err := os.WriteFile(f, []byte(strings.Join(unsayable, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f := os.Getenv("SAID"); f != "" {
+		if err := os.WriteFile(f, []byte(strings.Join(said, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -71,4 +78,24 @@ func saysWhole(pr *profile, line string) bool {
 		}
 	}
 	return true
+}
+
+// firstSay is the first way the bot says the parts of a profile line, the
+// parts joined by " / ".
+func firstSay(pr *profile, line string) string {
+	var out []string
+	for _, ws := range profileSentences(line) {
+		for _, f := range pr.facts {
+			if f.source == strings.Join(ws, " ") {
+				for _, s := range f.says {
+					if !pr.router.Refuses(s) && keeps(ws, s) {
+						out = append(out, s)
+						break
+					}
+				}
+				break
+			}
+		}
+	}
+	return strings.Join(out, " / ")
 }

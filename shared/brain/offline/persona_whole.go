@@ -36,11 +36,12 @@ func keeps(ws []string, say string) bool {
 		got.add(w)
 		stems.add(stem(w))
 	}
-	// A set phrase said another way ("grew up" → "was raised") keeps its words.
-	lowSay := " " + strings.ToLower(say) + " "
+	// A set phrase said another way ("grew up" → "was raised") keeps its
+	// words, whatever punctuation follows it ("split up, like, with").
+	lowSay := " " + strings.Join(brain.RouterWords(apostrophes.Replace(say)), " ") + " "
 	src := " " + strings.Join(ws, " ") + " "
 	for _, ps := range phraseSwaps {
-		if strings.Contains(src, " "+ps[0]+" ") && strings.Contains(lowSay, " "+strings.ToLower(ps[1])+" ") {
+		if strings.Contains(src, " "+ps[0]+" ") && strings.Contains(lowSay, " "+strings.Join(brain.RouterWords(ps[1]), " ")+" ") {
 			for _, w := range strings.Fields(ps[0]) {
 				got.add(w)
 			}
@@ -56,6 +57,7 @@ func keeps(ws []string, say string) bool {
 		case fearWords.has(w) && (got.has("fear") || stems.has(stem("scare"))):
 		case got.has(w) || stems.has(stem(w)):
 		case swaps[w] != "" && got.has(strings.Fields(swaps[w])[0]):
+		case digits[w] != "" && got.has(digits[w]): // "sixteen" said "16"
 		case synonymOf(w, got):
 		default:
 			return false

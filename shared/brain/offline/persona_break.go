@@ -1,0 +1,417 @@
+package offline
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/duetbot/duet/shared/brain"
+)
+
+// The last-resort rendering of a profile sentence the paraphrases cannot
+// say without a trigram of the profile: a paraphrase (or the sentence
+// itself) with its words in order, some said another way (contractions,
+// "&", digits, "w/", a longer preposition) and, where a run of three of
+// its words would still repeat the profile, broken the way people break a
+// sentence in chat, with a softener or a filler between two of its words
+// ("old school, like, hip hop", "a german shepherd, name's barnaby").
+// Every word of the fact stays, so the rendering keeps it whole; newFact
+// still checks keeps and the router.
+//
+// Of all the ways to say it, breakSay picks the one that reads best: each
+// rewording and each break has a cost (how much it strays from what a
+// person would type), and a search over the sentence from left to right
+// finds the cheapest way with no refused trigram.
+
+// A piece is a way to say one word or set phrase of a paraphrase, or what
+// goes between two of them: its text, its words as the router reads them,
+// and what it costs the reading.
+type piece struct {
+	text   string
+	words  []string
+	cost   float64
+	filler bool // a chat filler: "like"
+}
+
+func newPiece(text string, cost float64) piece {
+	return piece{text: text, words: brain.RouterWords(text), cost: cost}
+}
+
+// maxFillers is the most fillers a rendering may have: with more it reads
+// as a stammer, and the fact is better left unsaid (the bot still plays it
+// with questions and small talk).
+const maxFillers = 3
+
+// breakSay returns the cheapest rendering of say that the router would not
+// refuse, and its cost; "" when there is none.
+func breakSay(grams brain.Trigrams, say string) (string, float64) {
+	units := sayUnits(strings.Fields(say))
+	if len(units) == 0 {
+		return "", 0
+	}
+	// layers alternate: the ways to say unit 0, what goes between units 0
+	// and 1, the ways to say unit 1, …
+	var layers [][]piece
+	for i, u := range units {
+		if i > 0 {
+			layers = append(layers, gapPieces(units[i-1], u))
+		}
+		var nb neighbours
+		if i > 0 {
+			nb.prev = lastWord(units[i-1])
+		}
+		if i > 1 {
+			nb.prev2 = lastWord(units[i-2])
+		}
+		if i+1 < len(units) {
+			nb.next = strings.ToLower(trimPunct(units[i+1][0]))
+		}
+		if i+2 < len(units) {
+			nb.next2 = strings.ToLower(trimPunct(units[i+2][0]))
+		}
+		layers = append(layers, unitPieces(u, nb))
+	}
+	// A state is the last two router words said: what the next word's
+	// trigram depends on.
+	states := map[[2]string]*breakNode{{}: {}}
+	for _, layer := range layers {
+		next := map[[2]string]*breakNode{}
+		// In a fixed order, so that of two ways that cost the same the
+		// same one wins in every chat.
+		keys := slices.SortedFunc(maps.Keys(states), func(a, b [2]string) int {
+			return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1]))
+		})
+		for _, st := range keys {
+			n := states[st]
+			for _, p := range layer {
+				if strings.HasPrefix(p.text, "'") && n.text != "" {
+					continue // "car's" only right after its word
+				}
+				s, ok := st, true
+				for _, w := range p.words {
+					if s[0] != "" && grams.Has(s[0]+" "+s[1]+" "+w) {
+						ok = false
+						break
+					}
+					s = [2]string{s[1], w}
+				}
+				if !ok {
+					continue
+				}
+				c := n.cost + p.cost
+				if old := next[s]; old == nil || c < old.cost || c == old.cost && p.text < old.text {
+					next[s] = &breakNode{cost: c, from: n, text: p.text, fillers: n.fillers}
+					if p.filler {
+						next[s].fillers++
+					}
+				}
+			}
+		}
+		if len(next) == 0 {
+			return "", 0
+		}
+		states = next
+	}
+	var best *breakNode
+	for _, n := range states {
+		if best == nil || n.cost < best.cost || n.cost == best.cost && joinPieces(n) < joinPieces(best) {
+			best = n
+		}
+	}
+	if best.fillers > maxFillers {
+		return "", 0
+	}
+	// One filler said over and over reads as a tic: every other one is
+	// "you know", where the router allows it.
+	text := joinPieces(best)
+	if alt := alternateFillers(text); !grams.Refuses(alt) {
+		text = alt
+	}
+	return text, best.cost
+}
+
+// breakNode is a step of breakSay's search: the piece said last, the
+// step before it and the cost so far.
+type breakNode struct {
+	cost    float64
+	from    *breakNode
+	text    string
+	fillers int // the fillers said so far
+}
+
+// joinPieces writes the pieces of a search path as text: a piece that
+// starts with a comma goes right after the word before it.
+func joinPieces(n *breakNode) string {
+	var parts []string
+	for ; n != nil && n.from != nil; n = n.from {
+		if n.text != "" {
+			parts = append(parts, n.text)
+		}
+	}
+	slices.Reverse(parts)
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 && !strings.HasPrefix(p, ",") && !strings.HasPrefix(p, "'") {
+			b.WriteByte(' ')
+		}
+		if strings.HasPrefix(p, ",") && strings.HasSuffix(b.String(), ",") {
+			p = p[1:]
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// sayUnits splits the fields of a paraphrase into units, each a word or a
+// set phrase of phraseSwaps ("i am", "a lot of") that may be said another
+// way as a whole.
+func sayUnits(fields []string) [][]string {
+	var out [][]string
+	for i := 0; i < len(fields); {
+		n := 1
+		for _, ps := range slices.Concat(phraseSwaps, chatPhrases) {
+			words := strings.Fields(ps[0])
+			if k := len(words); k > n && i+k <= len(fields) && equalFoldWords(fields[i:i+k], words) && !strings.ContainsAny(fields[i+k-2], ",:") {
+				n = k
+			}
+		}
+		out = append(out, fields[i:i+n])
+		i += n
+	}
+	return out
+}
+
+// trimPunct drops the punctuation that may end a field: "school," → "school".
+func trimPunct(w string) string { return strings.TrimRight(w, ",.!?:;") }
+
+// lastWord is the last word of a unit, lower case, without punctuation.
+func lastWord(u []string) string { return strings.ToLower(trimPunct(u[len(u)-1])) }
+
+// neighbours are the words around a unit, lower case, "" past an end.
+type neighbours struct{ prev2, prev, next, next2 string }
+
+// unitPieces are the ways to say unit u, between its neighbours nb: as it
+// is, and, at a cost, another way that means the same.
+func unitPieces(u []string, nb neighbours) []piece {
+	prev2, prev, next := nb.prev2, nb.prev, nb.next
+	text := strings.Join(u, " ")
+	out := []piece{newPiece(text, 0)}
+	if len(u) > 1 {
+		if strings.EqualFold(text, "going to") && (next == "" || determiners.has(next) || !stopwords.has(next) && next != "be") {
+			return out // "going to the park" goes somewhere: never "gonna the park"
+		}
+		for i, ps := range slices.Concat(phraseSwaps, chatPhrases) {
+			if pw := strings.Fields(ps[0]); len(pw) == len(u) && equalFoldWords(u, pw) {
+				cost := 1.0
+				if strings.Contains(ps[0]+ps[1], "'") || i >= len(phraseSwaps) {
+					cost = 0.3 // a contraction or a chat form ("wanna") reads the same
+				}
+				out = append(out, newPiece(ps[1], cost))
+			}
+		}
+		return out
+	}
+	w := u[0]
+	lw, punct := strings.ToLower(trimPunct(w)), w[len(trimPunct(w)):]
+	add := func(s string, cost float64) { out = append(out, newPiece(s+punct, cost)) }
+	switch {
+	case lw == "and":
+		add("&", 0.3)
+	case lw == "named":
+		add(", name's", 0.5) // "a german shepherd, name's barnaby"
+	case lw == "with" && next != "" && !ownPrepositions.has(prev):
+		add("w/", 1.5)
+	case lw == "because":
+		add("cuz", 1)
+	case lw == "since" && prev != "ever":
+		add("ever since", 1) // "ever since the surgery"
+	case lw == "now" && prev != "right" && prev != "" && next == "":
+		add("these days", 1.5) // "but these days I'm a housekeeper"
+	case lw == "is" && prev != "" && !stopwords.has(prev) && !determiners.has(prev) && !hasSuffix(prev, "s", "ing", "ed") &&
+		!subjects.has(prev2) && !adverbs.has(prev2) && !strings.HasSuffix(u[0], ","):
+		// never after a verb: "i live is" is a slip, not "I live's"
+		add("'s", 0.5) // "my dream car's a rolls royce"
+	case digits[lw] != "":
+		add(digits[lw], 0.3) // "sixteen" → "16"
+	case lw == "my" && next != "" && !stopwords.has(next) && !determiners.has(next) && kinOf([]string{next}) == 0 && kinPronouns[next] == "" && next != "family" &&
+		!adjective(next) && (nb.next2 == "" || stopwords.has(nb.next2) || determiners.has(nb.next2)):
+		// "my own studio", never "my own main transportation"
+		add("my own", 3.5)
+	case lw == "the" && seasons.has(next) && prepositionWords.has(prev):
+		add("", 2.5) // "during the winter" → "during winter"
+	case lw == "a" && next != "" && !stopwords.has(next) && prev == "got":
+		add("this", 2) // "I've got this german shepherd": a chat's way to bring a thing in
+	}
+	switch d := swaps[lw]; {
+	case d == "" || digits[lw] != "" || looseSwaps.has(lw):
+	case isNumber(lw):
+		add(d, 0.3) // "two" → "2"
+	case lw == "like" && (!subjectsOfLike.has(prev) || next == "to"):
+		// "feel like", "just like": not the verb, which "enjoy" would say;
+		// "like to" is not "enjoy to"
+	default:
+		add(d, 2)
+	}
+	if p, ok := prepositions[lw]; ok && !ownPrepositions.has(prev) && (placeVerbs.has(prev) || lw == "with" && !strings.HasSuffix(prev, "ed") && prev != "born") &&
+		next != "" && (determiners.has(next) || !stopwords.has(next)) {
+		add(p, 1.5) // "live in" → "live over in", never "over in concert"
+	}
+	return out
+}
+
+// gapPieces are what may go between units a and b: nothing, a softener
+// ("I actually live"), or a chat filler ("old school, like, hip hop").
+func gapPieces(a, b []string) []piece {
+	la, lb := lastWord(a), strings.ToLower(trimPunct(b[0]))
+	out := []piece{newPiece("", 0)}
+	if len(b) > 1 {
+		lb = strings.ToLower(strings.Join(b, " "))
+	}
+	switch {
+	case (la == "i" || la == "i'm" || la == "i've" || la == "i'd" || la == "i'll" || la == "am") && !stopwords.has(lb) && !determiners.has(lb):
+		if likeVerbs.has(lb) {
+			out = append(out, newPiece("really", 1))
+		} else {
+			out = append(out, newPiece("actually", 1))
+		}
+	case la == "is" || la == "are" || la == "was" || la == "were":
+		out = append(out, newPiece("actually", 1.5))
+	case la == "never" && !stopwords.has(lb):
+		out = append(out, newPiece("ever", 1)) // "I've never ever been…"
+	case (la == "a" || la == "the") && adjectives.has(lb) && !colours.has(lb) && !kindWords.has(lb):
+		out = append(out, newPiece("really", 2)) // "a really big house", never "a really black lab"
+	}
+	// A filler reads worst after a word that needs the next one: "in,
+	// like, the army" still reads, "in the, like, army" hardly.
+	// Inside a run of content words (a compound, a name: "rolls royce")
+	// it reads worse than before a phrase or after a verb.
+	cost := 3.0
+	switch {
+	case determiners.has(la) || la == "i" || strings.HasSuffix(a[len(a)-1], ","):
+		cost = 8
+	case isNumber(lb):
+		cost = 2 // "for, like, 15 years"
+	case prepositionWords.has(la) || la == "to":
+		cost = 6
+	case !stopwords.has(la) && !stopwords.has(lb) && !determiners.has(lb) && !verbForm(la):
+		cost = 4
+	}
+	filler := newPiece(", like,", cost)
+	filler.filler = true
+	return append(out, filler)
+}
+
+// verbForm guesses whether w is a verb a phrase may follow: a past tense,
+// a verb of liking or having.
+func verbForm(w string) bool {
+	return pastVerbs.has(w) || likeVerbs.has(w) || dislikeVerbs.has(w) || haveVerbs.has(w) ||
+		strings.HasSuffix(w, "ed") && len(w) > 4
+}
+
+// placeVerbs say where one is: a longer preposition after them reads
+// well ("I live over in ohio"), after another verb hardly ("born over in").
+var placeVerbs = newSet("live lives lived living work works worked working stay stays stayed based located")
+
+// kindWords are adjectives that say what kind, not how much: never "a
+// really part time job".
+var kindWords = newSet("part full former ex real true single")
+
+// colours name a kind more than they describe: "a black lab".
+var colours = newSet("red orange yellow green blue purple pink brown black white grey gray blonde blond")
+
+// seasons are the times of year and day chat names without "the".
+var seasons = newSet("winter summer spring fall autumn")
+
+// looseSwaps are words whose swap fits some sentences only: "a new job"
+// is not "a new work", "home depot" not "house depot".
+var looseSwaps = newSet("job home house pizza going tend together")
+
+// chatPhrases are set phrases as people type them in chat: "gonna".
+var chatPhrases = [][2]string{{"going to", "gonna"}, {"want to", "wanna"}, {"kind of", "kinda"}, {"sort of", "sorta"}}
+
+// digits are the numbers written out that swaps does not give as digits.
+var digits = map[string]string{
+	"eleven": "11", "twelve": "12", "thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16",
+	"seventeen": "17", "eighteen": "18", "nineteen": "19", "thirty": "30", "forty": "40", "fifty": "50",
+	"sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90", "hundred": "100",
+}
+
+// subjectsOfLike stand before "like" the verb, which may be said "enjoy":
+// "i like", "would like", never "feel like".
+var subjectsOfLike = newSet("i we they you also really still to would do don't")
+
+// prepositionWords are prepositions a filler after reads badly.
+var prepositionWords = newSet("in at on with from by of for about into onto over under near as during")
+
+// brokenSays says the fact of profile sentence ws (source, joined) when no
+// paraphrase of says reads whole without a profile trigram: each of them,
+// and the sentence itself, broken by breakSay; the one or two that read
+// best and keep the whole fact. An earlier paraphrase is preferred a
+// little, as it reads better whole.
+func brokenSays(grams brain.Trigrams, ws []string, source string, says []string) []string {
+	type option struct {
+		s    string
+		cost float64
+	}
+	if danglers.has(ws[len(ws)-1]) {
+		return nil // a sentence the releases cut short: "when i was a"
+	}
+	var opts []option
+	for i, s := range append(slices.Clone(says), source) {
+		b, cost := breakSay(grams, capitalI(s))
+		if b != "" && keeps(ws, b) && !tokensEqual(b, source) && readsWhole(b) {
+			opts = append(opts, option{b, cost + 0.25*float64(i)})
+		}
+	}
+	slices.SortStableFunc(opts, func(a, b option) int {
+		switch {
+		case a.cost < b.cost:
+			return -1
+		case a.cost > b.cost:
+			return 1
+		}
+		return 0
+	})
+	var out []string
+	for _, o := range opts {
+		if len(out) < 2 && !slices.Contains(out, o.s) {
+			out = append(out, o.s)
+		}
+	}
+	return out
+}
+
+// readsWhole reports whether a rendering reads as the bot's own sentence:
+// in the first person, and not ending on a word that needs another ("when
+// I was a", a sentence the releases cut short).
+func readsWhole(s string) bool {
+	ws := strings.Fields(s)
+	if len(ws) == 0 || danglers.has(strings.ToLower(trimPunct(ws[len(ws)-1]))) {
+		return false
+	}
+	for _, w := range ws {
+		switch trimPunct(w) {
+		case "I", "I'm", "I've", "I'd", "my", "My", "me":
+			return true
+		}
+	}
+	return false
+}
+
+// alternateFillers says every second ", like," of s as ", you know,".
+func alternateFillers(s string) string {
+	parts := strings.Split(s, ", like, ")
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			if i%2 == 0 {
+				b.WriteString(", you know, ")
+			} else {
+				b.WriteString(", like, ")
+			}
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
