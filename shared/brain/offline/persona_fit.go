@@ -183,8 +183,11 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 		c := wordIntent(q, i)
 		switch {
 		case f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem):
+		case kin[w.low] > 0: // only by that kind of family: "any children?" is not "my family and i…"
+			if f.kin&(1<<kin[w.low]) == 0 {
+				return false
+			}
 		case categoryNames.has(w.low) && cats&c != 0:
-		case kin[w.low] > 0 && f.kin&(1<<kin[w.low]) != 0:
 		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am"): // "are you a vegan?" "I'm a vegetarian."
 		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
 		case c == 0 && verbish(w.low):

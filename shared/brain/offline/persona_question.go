@@ -66,11 +66,14 @@ func (pr *profile) answers(q *text) []int {
 	for i := range pr.facts {
 		f := &pr.facts[i]
 		cats := f.intents()
-		if qkin != 0 && f.kin != 0 && qkin&f.kin == 0 {
-			cats &^= catFamily // "any kids?" is not answered by a sister
+		if qkin != 0 && qkin&f.kin == 0 {
+			cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"
 		}
 		if qkin&f.kin == 0 && aboutOther(f.source) {
 			cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
+		}
+		if f.wish && verb == "have" {
+			continue // "what dog do you have?" is not answered by "i want to be a dog"
 		}
 		if favourite && !f.likes() || yesNo && !f.covers(q, cats, verb) ||
 			name && !f.tellsName() || age && !f.tellsAge() || !f.tellsOf(yours) {
