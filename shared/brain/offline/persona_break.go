@@ -128,7 +128,31 @@ func breakSay(grams brain.Trigrams, say string) (string, float64) {
 	if alt := alternateFillers(text); !grams.Refuses(alt) {
 		text = alt
 	}
-	return text, best.cost
+	return onceActually(grams, text), best.cost
+}
+
+// onceActually says every "actually" of text after the first another way,
+// or leaves it out, where the router allows it: said twice in a sentence
+// it reads as a tic ("I actually would like to become a dog when I
+// actually grow up").
+func onceActually(grams brain.Trigrams, text string) string {
+	ws := strings.Fields(text)
+	seen := false
+	for i := 0; i < len(ws); i++ {
+		if ws[i] != "actually" {
+			continue
+		}
+		if seen {
+			for _, alt := range [][]string{slices.Concat(ws[:i], ws[i+1:]), slices.Concat(ws[:i], []string{"really"}, ws[i+1:])} {
+				if !grams.Refuses(strings.Join(alt, " ")) {
+					ws = alt
+					break
+				}
+			}
+		}
+		seen = true
+	}
+	return strings.Join(ws, " ")
 }
 
 // breakNode is a step of breakSay's search: the piece said last, the

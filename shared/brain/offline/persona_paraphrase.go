@@ -58,8 +58,8 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 				activityFirst(gerund(obj[1]), obj[2:])...), false
 		}
 		be := "is"
-		if plural(obj[len(obj)-1]) {
-			be = "are"
+		if plural(obj[len(obj)-1]) && !strings.HasSuffix(obj[0], "ing") {
+			be = "are" // "cats are…", but "baking bread on sundays is…"
 		}
 		says := []string{"I'm a big fan of " + objS, "I'm really into " + objS, objS + " " + be + " one of my favourite things"}
 		if len(obj) >= 3 && strings.HasSuffix(obj[0], "ing") {
