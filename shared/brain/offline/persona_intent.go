@@ -109,7 +109,7 @@ var besides = newSet("besides except apart aside")
 // questionIntents returns what question q asks about.
 func questionIntents(q *text) category {
 	var c category
-	padded := " " + q.norm + " "
+	padded := chatNorm(q)
 	for _, p := range intentPhrases {
 		if strings.Contains(padded, p.phrase) {
 			c |= p.cat

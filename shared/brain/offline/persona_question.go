@@ -21,6 +21,55 @@ func greets(t *text) bool {
 
 var greetingWords = newSet("hi hello hey hiya yo there man dude everyone all good morning evening afternoon")
 
+// asksUnmarked reports a question typed without its question mark, as
+// chat partners often do: "where u from", "wat do u do", "r u married",
+// "any pets". Its first word, after a filler ("so", "ok"), opens a
+// question in chat spelling, or it is "any" and a short thing.
+func asksUnmarked(t *text) bool {
+	ws := t.words
+	for len(ws) > 1 && fillers.has(ws[0].low) {
+		ws = ws[1:]
+	}
+	if len(ws) < 2 {
+		return false
+	}
+	first, next := chatSpelling(ws[0].low), chatSpelling(ws[1].low)
+	if first == "any" {
+		return len(ws) <= 4 && ws[1].content
+	}
+	if first == "where" && next == "you" {
+		return true // "where u from"
+	}
+	return questionStart(first, next)
+}
+
+// fillers open a message before what it says.
+var fillers = newSet("so and ok okay well oh cool nice lol haha hmm but")
+
+// chatSpelling is the standard spelling of a word spelt as in chat: "u",
+// "ur", "r", "wat".
+func chatSpelling(w string) string {
+	if s, ok := chatWords[w]; ok {
+		return s
+	}
+	return w
+}
+
+var chatWords = map[string]string{"u": "you", "ya": "you", "ur": "your", "r": "are", "wat": "what", "wut": "what",
+	"whats": "what's", "wats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "wht": "what"}
+
+// chatNorm is the normalised text of t in standard spelling, padded with
+// spaces, for looking up phrases: "wat do u do" is " what do you do ".
+func chatNorm(t *text) string {
+	var b strings.Builder
+	b.WriteByte(' ')
+	for _, w := range t.words {
+		b.WriteString(chatSpelling(w.low))
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
 // asksHowAreYou reports a greeting question ("how are you?", "how's it
 // going?").
 func asksHowAreYou(t *text) bool {

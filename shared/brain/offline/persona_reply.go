@@ -92,7 +92,7 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 	case asksHowAreYou(msg):
 		leads = rotated(howAreYouLeads, seed)
 		facts = pr.volunteer(&st, nil, 0)
-	case msg.question && (msg.content > 0 || startsQuestion(msg) || questionIntents(msg) != 0):
+	case (msg.question || asksUnmarked(msg)) && (msg.content > 0 || startsQuestion(msg) || questionIntents(msg) != 0):
 		q := rc.text(questionSentence(msg))
 		if strings.Contains(q.norm, "your name") {
 			leads = rotated(nameLeads, seed)
