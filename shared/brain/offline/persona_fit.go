@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // What a fact must say to answer a question, beyond being about what the
 // question asks: the relative it asks about, a name, an age, a liking for
@@ -187,6 +190,10 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 			if f.kin&(1<<kin[w.low]) == 0 {
 				return false
 			}
+		case instrumentNames.has(w.low): // "do you play an instrument?" is not answered by a singer
+			if !f.namesInstrument() {
+				return false
+			}
 		case categoryNames.has(w.low) && cats&c != 0:
 		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am"): // "are you a vegan?" "I'm a vegetarian."
 		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
@@ -197,6 +204,147 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 	}
 	return true
 }
+
+// instrumentNames name every instrument, and instruments some.
+var (
+	instrumentNames = newSet("instrument instruments")
+	instruments     = newSet(stemAll(`guitar piano drums drum violin cello flute trumpet saxophone sax clarinet harp
+ukulele banjo trombone harmonica bass keyboard tuba oboe accordion bagpipes fiddle mandolin`))
+)
+
+// namesInstrument reports a fact that names a musical instrument.
+func (f *fact) namesInstrument() bool {
+	for s := range f.stems {
+		if instruments.has(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// confirms reports whether fact f says yes to yes/no question q: it
+// speaks of each thing q names (covers), and names at least one by its
+// own word, by the intent a category's name names ("any pets?": the
+// horses) or by a relative of the kind asked. A thing of the same kind is
+// no yes: "do you play tennis?" is answered by "i play soccer", not
+// confirmed; nor is "do you speak spanish?" by "i am studying spanish",
+// nor "are you married?" by "i am divorced". A dislike or a negation
+// (f.neg) confirms a no the same way, when it denies what was asked
+// (saysNo).
+func (f *fact) confirms(q *text) bool {
+	if !f.covers(q, f.intents(), questionVerb(q)) || !f.plainYes(q) {
+		return false
+	}
+	named := false
+	for i, w := range q.words {
+		if !w.content || w.generic {
+			continue
+		}
+		c := wordIntent(q, i)
+		switch {
+		case f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem):
+			named = named || !light(w.low)
+		case dislikeVerbs.has(w.low):
+			return false // "do you hate cats?" is not confirmed by "i have two cats"
+		case light(w.low):
+		case kin[w.low] > 0:
+			if !f.kinConfirms(w.low) {
+				return false
+			}
+			named = true
+		case instrumentNames.has(w.low):
+			named = true // covers found one
+		case categoryNames.has(w.low) && f.intents()&c != 0 && (c&catJob != 0 || f.intents()&catJob == 0):
+			named = true // not by one's job: "are you a student?" and "i work at a school"
+		case c == 0 && verbish(w.low):
+		default:
+			return false
+		}
+	}
+	return named
+}
+
+// plainYes reports whether fact f can say yes or no to q at all, whatever
+// it names. A fact that negates without being read as a negation ("i can
+// not swim"), a fear or an allergy ("i am allergic to cats"), a denial
+// ("i am unemployed") and a plan ("i am getting married next year") are
+// told as they are: "do you have a cat?" is no "I do!" to the allergy.
+func (f *fact) plainYes(q *text) bool {
+	ws := strings.Fields(f.source)
+	asks := questionIntents(q)
+	for _, w := range ws {
+		switch {
+		case negWords.has(w) && !f.neg:
+			return false
+		case denials.has(w) && !q.tokens.has(w):
+			return false
+		}
+	}
+	if f.intents()&catFear != 0 && asks&catFear == 0 {
+		return false
+	}
+	if (f.wish || f.intents()&catPlans != 0 || slices.Contains(ws, "next") || slices.Contains(ws, "soon")) && asks&catPlans == 0 {
+		return false
+	}
+	if f.neg {
+		return f.saysNo(q)
+	}
+	return true
+}
+
+// saysNo reports whether a dislike or a negation denies what q asks: "do
+// you like your job?" and "i hate my job", "do you drink?" and "i do not
+// drink alcohol"; not "are you a student?" and "i hate school".
+func (f *fact) saysNo(q *text) bool {
+	if dislikeVerbs.has(f.verb) {
+		return questionVerb(q) == "like"
+	}
+	for i := 0; i+1 < len(q.words); i++ {
+		if w := chatSpelling(q.words[i].low); w == "you" {
+			return slices.Contains(strings.Fields(f.source), q.words[i+1].low)
+		}
+	}
+	return false
+}
+
+// negWords negate a sentence; denials say no to a whole intent.
+var (
+	negWords = newSet("not never no can't cannot don't won't didn't isn't aren't nobody nothing")
+	denials  = newSet("unemployed jobless retired single divorced widowed")
+)
+
+// kinConfirms reports whether fact f says yes to a question about the
+// relative w: any child says yes to "kids", any brother to "siblings";
+// only a spouse says yes to "married", and an only child says no to
+// "siblings".
+func (f *fact) kinConfirms(w string) bool {
+	n := kin[w]
+	if f.kin&(1<<n) == 0 || strings.Contains(" "+f.source+" ", " only child ") {
+		return false
+	}
+	if n != kinMarried {
+		return true
+	}
+	want := spouseWords
+	if !spouseWords.has(w) {
+		if !coupleWords.has(w) {
+			return false // "are you single?" is not confirmed by "i have a girlfriend"
+		}
+		want = coupleWords
+	}
+	for s := range strings.FieldsSeq(f.source) {
+		if want.has(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// spouseWords say one is married; coupleWords that one is with someone.
+var (
+	spouseWords = newSet("married wife husband spouse")
+	coupleWords = newSet("married wife husband spouse boyfriend girlfriend partner engaged fiance fiancee relationship dating")
+)
 
 // kinds are the intents whose things are of a kind, so that one answers a
 // yes/no question about another: "do you play tennis?" "I play soccer."

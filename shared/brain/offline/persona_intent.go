@@ -27,7 +27,8 @@ neighbourhood apartment house moved move farm village countryside`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
-grandfather relationship dating twins baby babies pregnant aunt uncle cousin`,
+grandfather relationship dating twins baby babies pregnant aunt uncle cousin divorced divorce
+widowed widow engaged fiance fiancee spouse wedding`,
 		catPet: `pet pets animal animals dog dogs cat cats puppy puppies kitten kittens kitties fish bird
 birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure
@@ -156,7 +157,8 @@ var kin = func() map[string]int {
 	for k, words := range []string{
 		`kids kid children child son sons daughter daughters baby babies grandchildren grandkids pregnant twins`,
 		`brother brothers sister sisters siblings sibling`,
-		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce`,
+		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
+divorced widowed widow engaged fiance fiancee spouse wedding`,
 		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks`,
 	} {
 		for w := range strings.FieldsSeq(words) {
@@ -167,10 +169,14 @@ var kin = func() map[string]int {
 }()
 
 // kinOf returns the kinds of family words ws name, as a bit set. One who
-// says "i am a dad" has children too.
+// says "i am a dad" has children too; "an only child" speaks of siblings.
 func kinOf(ws []string) int {
 	k := 0
-	for _, w := range ws {
+	for i, w := range ws {
+		if w == "child" && i > 0 && ws[i-1] == "only" {
+			k |= 1 << kinSiblings
+			continue
+		}
 		if n := kin[w]; n > 0 {
 			k |= 1 << n
 			if n == kinParents && len(ws) > 2 && ws[0] == "i" && ws[1] == "am" {
@@ -184,6 +190,8 @@ func kinOf(ws []string) int {
 // The kinds of family of kin.
 const (
 	kinChildren = 1
+	kinSiblings = 2
+	kinMarried  = 3
 	kinParents  = 4
 )
 
@@ -230,7 +238,7 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= catPlans
 		}
 	}
-	music := false
+	music, fav := false, false
 	for _, w := range ws {
 		music = music || w != "country" && intentOf(w)&catMusic != 0
 	}
@@ -260,7 +268,9 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catJob // "i like to work on cars" is a pastime
 		}
 		c |= wc
-		if occupation(w) && i > 0 {
+		// "i am a nurse" tells the job; "my favorite singer is…" does not.
+		fav = fav || strings.HasPrefix(w, "fav")
+		if occupation(w) && i > 0 && !fav {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"

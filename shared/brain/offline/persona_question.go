@@ -124,8 +124,14 @@ func (pr *profile) answers(q *text) []int {
 		if f.wish && verb == "have" {
 			continue // "what dog do you have?" is not answered by "i want to be a dog"
 		}
-		if favourite && !f.likes() || yesNo && !f.covers(q, cats, verb) ||
-			name && !f.tellsName() || age && !f.tellsAge() || !f.tellsOf(yours) {
+		if favourite && !f.likes() || name && !f.tellsName() || age && !f.tellsAge() || !f.tellsOf(yours) {
+			continue
+		}
+		// A fact that speaks of some of what a yes/no question names but
+		// not of all answers it after those that do, told as it is: "do
+		// you ride a motorcycle?" "I have a motorcycle."
+		near := yesNo && !f.covers(q, cats, verb)
+		if near && !f.namesThings(q) {
 			continue
 		}
 		if len(yours) > 0 && intents&^catFamily != 0 && cats&intents&^catFamily == 0 {
@@ -138,17 +144,27 @@ func (pr *profile) answers(q *text) []int {
 		if score > 0 && intents&catHobby != 0 && f.cats&catSpareTime != 0 {
 			score++ // a pastime named as one
 		}
+		shared := 0
 		for _, t := range topics {
 			// A word of an intent the fact is not about is not shared:
 			// "where do you live?" and "living the good life".
 			if (t.cat == 0 || cats&t.cat != 0) && (f.stems.has(t.stem) || f.stems.has(spellings[t.stem])) {
 				score += 2
+				if !light(t.stem) {
+					shared++
+				}
 			}
+		}
+		if near && (shared == 0 || score < 5) {
+			continue // of the same intent and naming a thing of the question
 		}
 		if score > 0 && sameVerb(f.verb, verb) {
 			score++
 		}
-		if score >= 2 {
+		if near {
+			score -= 100 // after every fact that covers the question
+		}
+		if score >= 2 || near {
 			out = append(out, scored{i, score})
 		}
 	}
@@ -160,21 +176,21 @@ func (pr *profile) answers(q *text) []int {
 	return best
 }
 
-// confirms reports whether fact f says yes to yes/no question q: it
-// shares one of the question's own topic words, not only what it is
-// about ("are you a vegan?" is not confirmed by "pizza is my top food").
-func (f *fact) confirms(q *text) bool {
-	for _, w := range q.words {
-		if w.content && !w.generic && (f.stems.has(w.stem) || f.stems.has(spellings[w.stem])) {
-			return true
+// namesThings reports whether fact f speaks of each thing yes/no question
+// q names, by its word, leaving out the verb it asks with: "do you
+// speak spanish?" and "one of the languages i am studying is spanish",
+// but not "have you attended music school?" and "i can't stand school".
+func (f *fact) namesThings(q *text) bool {
+	for i, w := range q.words {
+		if !w.content || w.generic || light(w.low) || f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem) {
+			continue
 		}
-		// "any pets?" is confirmed by the horses: the word names the
-		// whole intent.
-		if categoryNames.has(w.low) && f.cats&intentWords[w.low] != 0 {
-			return true
+		if prev := chatSpelling(q.words[max(i-1, 0)].low); i > 0 && (prev == "you" || prev == "to") {
+			continue // the verb: "do you ride a motorcycle?", "do you like to learn languages?"
 		}
+		return false
 	}
-	return false
+	return true
 }
 
 // spellings pair the British and American spellings profiles and
