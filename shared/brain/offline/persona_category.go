@@ -27,6 +27,7 @@ const (
 	catFear
 	catLanguage
 	catDrink
+	catTravel
 
 	// Marks, not intents: what factIntents found that the sentence's
 	// shape alone would get wrong. The paraphraser guesses intents from
@@ -100,4 +101,5 @@ weekend weekends food foods eat cook cooking drink drinks music band bands instr
 sports exercise live from city town country grew born car cars drive school
 college university study studying student language languages book books read reading movie movies
 film films tv show shows watch watching age old hair eyes look looks tall
-fears phobias allergies drinks vehicle vehicles languages plans goals dreams`)
+fears phobias allergies drinks vehicle vehicles languages plans goals dreams afraid scared fear phobia
+allergic`)

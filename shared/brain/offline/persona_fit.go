@@ -126,7 +126,7 @@ func sameVerb(fv, qv string) bool {
 // speak spanish?", "so you like dogs?"), not for a thing ("what…?").
 func asksYesNo(q *text) bool {
 	for i, w := range q.words {
-		if whWords.has(w.low) || w.low == "tell" && i+1 < len(q.words) && q.words[i+1].low == "me" {
+		if whWords.has(chatSpelling(w.low)) || w.low == "tell" && i+1 < len(q.words) && q.words[i+1].low == "me" {
 			return false // "can you tell me about your hobbies?" asks for them
 		}
 	}
@@ -185,15 +185,13 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 		}
 		c := wordIntent(q, i)
 		switch {
-		case f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem):
+		case f.speaksOf(w.stem):
 		case kin[w.low] > 0: // only by that kind of family: "any children?" is not "my family and i…"
 			if f.kin&(1<<kin[w.low]) == 0 {
 				return false
 			}
-		case instrumentNames.has(w.low): // "do you play an instrument?" is not answered by a singer
-			if !f.namesInstrument() {
-				return false
-			}
+		case classes[w.stem] != nil: // "do you play an instrument?" is not answered by a singer
+			return false
 		case categoryNames.has(w.low) && cats&c != 0:
 		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am"): // "are you a vegan?" "I'm a vegetarian."
 		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
@@ -205,22 +203,45 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 	return true
 }
 
-// instrumentNames name every instrument, and instruments some.
-var (
-	instrumentNames = newSet("instrument instruments")
-	instruments     = newSet(stemAll(`guitar piano drums drum violin cello flute trumpet saxophone sax clarinet harp
-ukulele banjo trombone harmonica bass keyboard tuba oboe accordion bagpipes fiddle mandolin`))
-)
-
-// namesInstrument reports a fact that names a musical instrument.
-func (f *fact) namesInstrument() bool {
-	for s := range f.stems {
-		if instruments.has(s) {
-			return true
+// speaksOf reports whether fact f speaks of the thing of stem st: by the
+// same word, spelt either way, glued to a number ("5cats"), by the verb
+// of an agent ("teacher": "i teach english"), or by a member of the class
+// st names ("instrument": "i play the violin").
+func (f *fact) speaksOf(st string) bool {
+	if f.stems.has(st) || f.stems.has(spellings[st]) || f.hasDigitStem(st) {
+		return true
+	}
+	if a, ok := strings.CutSuffix(st, "er"); ok && len(a) > 3 && (f.stems.has(a) || f.stems.has(stem(a+"e"))) {
+		return true
+	}
+	if members := classes[st]; members != nil {
+		for s := range f.stems {
+			if members.has(s) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// classes map the stem of a word naming a class of things to the stems of
+// its members: a question about an instrument is answered by the guitar.
+var classes = func() map[string]set {
+	m := map[string]set{}
+	for names, members := range map[string]string{
+		"instrument instruments": `guitar piano drums drum violin cello flute trumpet saxophone sax clarinet harp
+ukulele banjo trombone harmonica bass keyboard tuba oboe accordion bagpipes fiddle mandolin`,
+		"military army": `army navy marines military soldier soldiers veteran airforce`,
+		"travel travels traveling travelling traveled travelled trip trips abroad": `travel travels traveling
+travelling traveled travelled trip trips abroad countries continent continents vacation vacations world`,
+	} {
+		ms := newSet(stemAll(members))
+		for n := range strings.FieldsSeq(names) {
+			m[stem(n)] = ms
+		}
+	}
+	return m
+}()
 
 // confirms reports whether fact f says yes to yes/no question q: it
 // speaks of each thing q names (covers), and names at least one by its
@@ -242,7 +263,7 @@ func (f *fact) confirms(q *text) bool {
 		}
 		c := wordIntent(q, i)
 		switch {
-		case f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem):
+		case f.speaksOf(w.stem):
 			named = named || !light(w.low)
 		case dislikeVerbs.has(w.low):
 			return false // "do you hate cats?" is not confirmed by "i have two cats"
@@ -252,8 +273,6 @@ func (f *fact) confirms(q *text) bool {
 				return false
 			}
 			named = true
-		case instrumentNames.has(w.low):
-			named = true // covers found one
 		case categoryNames.has(w.low) && f.intents()&c != 0 && (c&catJob != 0 || f.intents()&catJob == 0):
 			named = true // not by one's job: "are you a student?" and "i work at a school"
 		case c == 0 && verbish(w.low):

@@ -30,14 +30,19 @@ boyfriend girlfriend partner single grandchildren grandkids grandma grandpa gran
 grandfather relationship dating twins baby babies pregnant aunt uncle cousin divorced divorce
 widowed widow engaged fiance fiancee spouse wedding`,
 		catPet: `pet pets animal animals dog dogs cat cats puppy puppies kitten kittens kitties fish bird
-birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony`,
+birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony goldfish ferret
+guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
+dachshund corgi rottweiler pitbull`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure
 game games chess videogames`,
+		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
+vacations countries continent continents`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
 orchestra choir genre concert concerts rap rock jazz musician album`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
-meat pizza restaurant bake baking dessert candy chocolate diet cuisine`,
+meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
+pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
 cocktail cocktails`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
@@ -46,13 +51,13 @@ wrestling yoga racing`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester`,
 		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
-		catFear:  `afraid fear fears scared phobia allergic allergy allergies terrified frightened`,
+		catFear:  `afraid fear fears scared phobia phobias allergic allergy allergies terrified frightened`,
 		catCar:   `car cars drive drives driving vehicle truck motorcycle motorbike bike van`,
 		catLanguage: `language languages speak speaks spanish french english german chinese russian japanese
 italian fluent arabic portuguese korean`,
 		catBooks: `book books read reading novel novels author authors writer poetry poems`,
 		catFilms: `movie movies film films tv show shows watch watching series netflix documentaries
-character characters cartoon cartoons`,
+character characters cartoon cartoons anime sitcom sitcoms documentary`,
 		catAge:   `age`,
 		catLooks: `hair eyes tall height look looks beard tattoo tattoos skin`,
 	} {
@@ -264,10 +269,22 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catLanguage // "french fries", "a german shepherd"
 		case (w == "run" || w == "runs") && determiners.has(next):
 			wc &^= catSport // "i run a bakery"
+		case wc&catJob != 0 && next == "out":
+			wc = catSport // "i work out every day"
+		case wc&catPlace != 0 && strings.HasPrefix(w, "liv") && relatives.has(prev):
+			wc &^= catPlace // "a sister who lives in texas": where she lives
 		case wc&catJob != 0 && (likeVerbs.has(prev) || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])):
 			wc &^= catJob // "i like to work on cars" is a pastime
 		}
 		c |= wc
+		// "i run a bakery", "i own a small farm": a business of one's own.
+		if i == 1 && businessVerbs.has(w) && determiners.has(next) {
+			c |= catJob
+		}
+		// "i collect coins", "i like to knit": a pastime.
+		if hobbyVerbs.has(w) && (i == 1 || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])) {
+			c |= catHobby
+		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
 		if occupation(w) && i > 0 && !fav {
@@ -335,6 +352,9 @@ func wordIntent(q *text, i int) category {
 	if i > 0 && q.words[i-1].low == "to" {
 		c &^= catPet
 	}
+	if c&catJob != 0 && i+1 < len(q.words) && q.words[i+1].low == "out" {
+		c = catSport // "do you work out?"
+	}
 	return c
 }
 
@@ -375,6 +395,11 @@ func pastime(obj []string) bool {
 	if obj[0] == "to" || strings.HasSuffix(obj[0], "ing") {
 		return true
 	}
+	// "scuba diving", "deep sea fishing": a doing named last, after a
+	// word that is not a determiner ("the morning" is not one).
+	if n := len(obj); n > 1 && strings.HasSuffix(obj[n-1], "ing") && len(obj[n-1]) > 5 && !determiners.has(obj[n-2]) {
+		return true
+	}
 	var c category
 	for _, w := range obj {
 		c |= intentOf(w)
@@ -388,6 +413,18 @@ var afterLive = newSet("in on at with near by outside inside alone abroad here t
 
 // beforeFrom are the words before "from" that say where one comes from.
 var beforeFrom = newSet("am is are was come comes came originally moved family hail hails")
+
+// relatives open a clause about someone else: "a sister who lives…".
+var relatives = newSet("who that which whom")
+
+// businessVerbs say one has a business when a thing follows: "i run a
+// bakery".
+var businessVerbs = newSet("run runs own owns manage manages")
+
+// hobbyVerbs are things people do for fun, said with "i" or after a verb
+// of liking: "i collect comic books", "i love to knit".
+var hobbyVerbs = newSet(`collect knit crochet sew paint draw sketch hike camp garden surf ski snowboard skate
+skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb`)
 
 // gameWords name games, a pastime but not the word for one.
 var gameWords = newSet("game games chess videogames")

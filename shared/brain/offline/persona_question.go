@@ -121,8 +121,8 @@ func (pr *profile) answers(q *text) []int {
 		if qkin&f.kin == 0 && aboutOther(f.source) {
 			cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
 		}
-		if f.wish && verb == "have" {
-			continue // "what dog do you have?" is not answered by "i want to be a dog"
+		if f.wish && intents&catPlans == 0 && (verb == "have" || intents&catPlace != 0) {
+			continue // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
 		}
 		if favourite && !f.likes() || name && !f.tellsName() || age && !f.tellsAge() || !f.tellsOf(yours) {
 			continue
@@ -141,14 +141,18 @@ func (pr *profile) answers(q *text) []int {
 		if score > 0 && f.wish && intents&catPlans == 0 {
 			score-- // what one wants to be, after what one is
 		}
-		if score > 0 && intents&catHobby != 0 && f.cats&catSpareTime != 0 {
-			score++ // a pastime named as one
+		if intents&catHobby != 0 && cats&catHobby != 0 {
+			if f.cats&catSpareTime != 0 {
+				score += 2 // a pastime named as one
+			} else if f.likes() {
+				score++ // a pastime one likes, before a habit
+			}
 		}
 		shared := 0
 		for _, t := range topics {
 			// A word of an intent the fact is not about is not shared:
 			// "where do you live?" and "living the good life".
-			if (t.cat == 0 || cats&t.cat != 0) && (f.stems.has(t.stem) || f.stems.has(spellings[t.stem])) {
+			if (t.cat == 0 || cats&t.cat != 0) && f.speaksOf(t.stem) {
 				score += 2
 				if !light(t.stem) {
 					shared++
@@ -182,7 +186,7 @@ func (pr *profile) answers(q *text) []int {
 // but not "have you attended music school?" and "i can't stand school".
 func (f *fact) namesThings(q *text) bool {
 	for i, w := range q.words {
-		if !w.content || w.generic || light(w.low) || f.stems.has(w.stem) || f.stems.has(spellings[w.stem]) || f.hasDigitStem(w.stem) {
+		if !w.content || w.generic || light(w.low) || f.speaksOf(w.stem) {
 			continue
 		}
 		if prev := chatSpelling(q.words[max(i-1, 0)].low); i > 0 && (prev == "you" || prev == "to") {
