@@ -37,10 +37,11 @@ const (
 	catNotPastime // a liking of a thing, not of doing something: "i love donuts"
 	catNotPlace   // "i am in the army", "i work from home"
 	catSpareTime  // a pastime named as one: "in my spare time", "as a hobby"
+	catNotJob     // "i'm a college student"
 )
 
 // marks are the bits of a category that are not intents.
-const marks = catNotPastime | catNotPlace | catSpareTime
+const marks = catNotPastime | catNotPlace | catSpareTime | catNotJob
 
 // intents returns what fact f answers questions about: its categories,
 // the paraphraser's guesses that factIntents overrode taken out.
@@ -51,6 +52,9 @@ func (f *fact) intents() category {
 	}
 	if c&catNotPlace != 0 {
 		c &^= catPlace
+	}
+	if c&catNotJob != 0 {
+		c &^= catJob
 	}
 	return c &^ marks
 }

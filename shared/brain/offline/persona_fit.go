@@ -232,6 +232,7 @@ var classes = func() map[string]set {
 		"instrument instruments": `guitar piano drums drum violin cello flute trumpet saxophone sax clarinet harp
 ukulele banjo trombone harmonica bass keyboard tuba oboe accordion bagpipes fiddle mandolin`,
 		"military army": `army navy marines military soldier soldiers veteran airforce`,
+		"cook cooking":  `cook cooks cooking chef chefs`,
 		"travel travels traveling travelling traveled travelled trip trips abroad": `travel travels traveling
 travelling traveled travelled trip trips abroad countries continent continents vacation vacations world`,
 	} {
@@ -286,7 +287,8 @@ func (f *fact) confirms(q *text) bool {
 // plainYes reports whether fact f can say yes or no to q at all, whatever
 // it names. A fact that negates without being read as a negation ("i can
 // not swim"), a fear or an allergy ("i am allergic to cats"), a denial
-// ("i am unemployed") and a plan ("i am getting married next year") are
+// ("i am unemployed", "my wife died") and a plan ("i am getting married
+// next year", "i am saving for college") are
 // told as they are: "do you have a cat?" is no "I do!" to the allergy.
 func (f *fact) plainYes(q *text) bool {
 	ws := strings.Fields(f.source)
@@ -302,7 +304,7 @@ func (f *fact) plainYes(q *text) bool {
 	if f.intents()&catFear != 0 && asks&catFear == 0 {
 		return false
 	}
-	if (f.wish || f.intents()&catPlans != 0 || slices.Contains(ws, "next") || slices.Contains(ws, "soon")) && asks&catPlans == 0 {
+	if (f.wish || f.intents()&catPlans != 0 || slices.ContainsFunc(ws, futureWords.has)) && asks&catPlans == 0 {
 		return false
 	}
 	if f.neg {
@@ -326,10 +328,14 @@ func (f *fact) saysNo(q *text) bool {
 	return false
 }
 
+// futureWords make a fact one of what is to come: "i am getting married
+// next year", "i am saving up for a car".
+var futureWords = newSet("next soon saving someday")
+
 // negWords negate a sentence; denials say no to a whole intent.
 var (
 	negWords = newSet("not never no can't cannot don't won't didn't isn't aren't nobody nothing")
-	denials  = newSet("unemployed jobless retired single divorced widowed")
+	denials  = newSet("unemployed jobless retired single divorced widowed died passed deceased")
 )
 
 // kinConfirms reports whether fact f says yes to a question about the

@@ -42,14 +42,15 @@ piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo tro
 orchestra choir genre concert concerts rap rock jazz musician album`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
-pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles`,
+pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
+grilling barbecue bbq`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
 cocktail cocktails`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
-wrestling yoga racing`,
+wrestling yoga racing weights weightlifting`,
 		catStudy: `study studying studies student students school college university major degree class
-classes graduate graduated graduating subject subjects grade semester`,
+classes graduate graduated graduating subject subjects grade semester majoring majored`,
 		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
 		catFear:  `afraid fear fears scared phobia phobias allergic allergy allergies terrified frightened`,
 		catCar:   `car cars drive drives driving vehicle truck motorcycle motorbike bike van`,
@@ -106,6 +107,7 @@ var intentPhrases = []struct {
 	{" years old ", catAge},
 	{" year old ", catAge},
 	{" listen to ", catMusic},
+	{" want to do ", catPlans},
 }
 
 // besides are the words after which a question names what it does not
@@ -134,7 +136,7 @@ func questionIntents(q *text) category {
 	if strings.Contains(padded, " grow up ") && strings.Contains(padded, " where ") {
 		c |= catPlace
 	}
-	if strings.HasSuffix(padded, " do ") && (strings.Contains(padded, " what does ") || strings.Contains(padded, " what do ")) {
+	if strings.HasSuffix(padded, " do ") && (strings.Contains(padded, " what does ") || strings.Contains(padded, " what do ") || strings.Contains(padded, " what did ")) {
 		c |= catJob
 	} else if c&catHobby != 0 && !hasIntentWord(q, catJob) {
 		c &^= catJob
@@ -155,76 +157,6 @@ func questionIntents(q *text) category {
 	return c
 }
 
-// kin are the kinds of family a question may ask about: "any kids?" is not
-// answered by a sister.
-var kin = func() map[string]int {
-	m := map[string]int{}
-	for k, words := range []string{
-		`kids kid children child son sons daughter daughters baby babies grandchildren grandkids pregnant twins`,
-		`brother brothers sister sisters siblings sibling`,
-		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
-divorced widowed widow engaged fiance fiancee spouse wedding`,
-		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks`,
-	} {
-		for w := range strings.FieldsSeq(words) {
-			m[w] = k + 1
-		}
-	}
-	return m
-}()
-
-// kinOf returns the kinds of family words ws name, as a bit set. One who
-// says "i am a dad" has children too; "an only child" speaks of siblings.
-func kinOf(ws []string) int {
-	k := 0
-	for i, w := range ws {
-		if w == "child" && i > 0 && ws[i-1] == "only" {
-			k |= 1 << kinSiblings
-			continue
-		}
-		if n := kin[w]; n > 0 {
-			k |= 1 << n
-			if n == kinParents && len(ws) > 2 && ws[0] == "i" && ws[1] == "am" {
-				k |= 1 << kinChildren
-			}
-		}
-	}
-	return k
-}
-
-// The kinds of family of kin.
-const (
-	kinChildren = 1
-	kinSiblings = 2
-	kinMarried  = 3
-	kinParents  = 4
-)
-
-// others are the people a profile sentence may be about instead of the
-// bot: "my dad was a chef" does not say what the bot does.
-var others = newSet("friend friends neighbor neighbors neighbour neighbours roommate roommates")
-
-// aboutOther reports a fact about someone else than the bot ("my sister
-// is a dancer", "my family does not support my choices"), not about the
-// bot and them ("my husband and i own a bakery").
-func aboutOther(source string) bool {
-	rest, ok := strings.CutPrefix(source, "my ")
-	if !ok || strings.Contains(source, " and i ") {
-		return false
-	}
-	for w := range strings.FieldsSeq(rest) {
-		switch {
-		case kin[w] > 0 || others.has(w) || w == "family":
-			return true
-		case w == "older" || w == "younger" || w == "little" || w == "big" || w == "best" || w == "oldest" ||
-			w == "youngest" || w == "twin" || w == "step" || w == "two" || w == "three":
-		default:
-			return false
-		}
-	}
-	return false
-}
-
 // aspirations mark a sentence about what one wants to be or do, not what
 // one is: "i want to be a lawyer" stays a wish.
 var aspirations = []string{" want to be ", " want to become ", " dream ", " dream of ", " hope to ", " someday ",
@@ -242,6 +174,15 @@ func factIntents(ws []string) (c category, wish bool) {
 			wish = true
 			c |= catPlans
 		}
+	}
+	// "i want to study medicine": a wish, unless denied.
+	if (strings.Contains(padded, " want to ") || strings.Contains(padded, " would like to ")) && !strings.Contains(padded, " not ") {
+		wish = true
+		c |= catPlans
+	}
+	// "i am a stay at home dad" tells what one does all day.
+	if strings.Contains(padded, " stay at home ") {
+		c |= catJob
 	}
 	music, fav := false, false
 	for _, w := range ws {
@@ -287,7 +228,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
-		if occupation(w) && i > 0 && !fav {
+		if (occupation(w) && !schooling.has(w) || manJob(prev, w)) && i > 0 && !fav {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
@@ -328,6 +269,10 @@ func factIntents(ws []string) (c category, wish bool) {
 		if intentWords[w]&catHobby != 0 && !gameWords.has(w) {
 			c |= catHobby | catSpareTime // "in my spare time", "my favorite hobbies are…"
 		}
+	}
+	// "i'm a college student" is at school, not at work.
+	if c&catJob == 0 && slices.ContainsFunc(ws, schooling.has) {
+		c |= catNotJob
 	}
 	// "i am in the army", "i am in the third grade": in a job or a
 	// school, not a place.
@@ -413,6 +358,16 @@ var afterLive = newSet("in on at with near by outside inside alone abroad here t
 
 // beforeFrom are the words before "from" that say where one comes from.
 var beforeFrom = newSet("am is are was come comes came originally moved family hail hails")
+
+// schooling are occupations that are no job: "i'm a college student"
+// does not answer "do you have a job?".
+var schooling = newSet("student students pupil")
+
+// manJob reports a trade named by "-man" after an article: "i was a
+// mailman", "i am a fisherman".
+func manJob(prev, w string) bool {
+	return (prev == "a" || prev == "an") && len(w) > 5 && strings.HasSuffix(w, "man") && !strings.HasSuffix(w, "woman") && w != "human"
+}
 
 // relatives open a clause about someone else: "a sister who lives…".
 var relatives = newSet("who that which whom")

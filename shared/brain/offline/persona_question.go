@@ -165,10 +165,19 @@ func (pr *profile) answers(q *text) []int {
 		if score > 0 && sameVerb(f.verb, verb) {
 			score++
 		}
+		if qkin&kinOf(strings.Fields(f.source)[1:]) != 0 {
+			score++ // "any kids?": "i have twin daughters" before "i am a dad"
+		}
+		// "do you work?" is answered by "i used to be a chef" only after
+		// what one does now.
+		past := strings.Contains(f.source, "used to ") && !strings.Contains(f.source, " now ") && !asksPastTense(q)
 		if near {
 			score -= 100 // after every fact that covers the question
 		}
 		if score >= 2 || near {
+			if past {
+				score -= 2
+			}
 			out = append(out, scored{i, score})
 		}
 	}
@@ -179,6 +188,19 @@ func (pr *profile) answers(q *text) []int {
 	}
 	return best
 }
+
+// asksPastTense reports a question about the past: "what did you do?",
+// "were you in the army?".
+func asksPastTense(q *text) bool {
+	for _, w := range q.words {
+		if pastMarks.has(w.low) {
+			return true
+		}
+	}
+	return false
+}
+
+var pastMarks = newSet("did was were used before retired ago")
 
 // namesThings reports whether fact f speaks of each thing yes/no question
 // q names, by its word, leaving out the verb it asks with: "do you

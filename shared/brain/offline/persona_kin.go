@@ -1,0 +1,89 @@
+package offline
+
+import "strings"
+
+// The family a question asks about and a fact speaks of, by kind:
+// children, siblings, a partner, parents.
+
+// kin are the kinds of family a question may ask about: "any kids?" is not
+// answered by a sister.
+var kin = func() map[string]int {
+	m := map[string]int{}
+	for k, words := range []string{
+		`kids kid children child son sons daughter daughters baby babies grandchildren grandkids pregnant twins`,
+		`brother brothers sister sisters siblings sibling`,
+		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
+divorced widowed widow engaged fiance fiancee spouse wedding`,
+		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks`,
+	} {
+		for w := range strings.FieldsSeq(words) {
+			m[w] = k + 1
+		}
+	}
+	return m
+}()
+
+// kinOf returns the kinds of family words ws name, as a bit set. One who
+// says "i am a dad" has children too; "an only child" speaks of siblings.
+func kinOf(ws []string) int {
+	k := 0
+	for i, w := range ws {
+		if w == "child" && i > 0 && ws[i-1] == "only" || kin[w] == kinChildren && amongKids(ws[:i]) {
+			k |= 1 << kinSiblings // "an only child", "the youngest of six kids"
+			continue
+		}
+		if n := kin[w]; n > 0 {
+			k |= 1 << n
+			if n == kinParents && len(ws) > 2 && ws[0] == "i" && ws[1] == "am" {
+				k |= 1 << kinChildren
+			}
+		}
+	}
+	return k
+}
+
+// amongKids reports words before a word for children that make one of
+// them: "the youngest of six", "the middle child", "one of five".
+func amongKids(before []string) bool {
+	for i := len(before) - 1; i >= max(len(before)-4, 0); i-- {
+		if birthOrder.has(before[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+var birthOrder = newSet("youngest oldest eldest middle")
+
+// The kinds of family of kin.
+const (
+	kinChildren = 1
+	kinSiblings = 2
+	kinMarried  = 3
+	kinParents  = 4
+)
+
+// others are the people a profile sentence may be about instead of the
+// bot: "my dad was a chef" does not say what the bot does.
+var others = newSet("friend friends neighbor neighbors neighbour neighbours roommate roommates")
+
+// aboutOther reports a fact about someone else than the bot ("my sister
+// is a dancer", "my family does not support my choices"), not about the
+// bot and them ("my husband and i own a bakery").
+func aboutOther(source string) bool {
+	rest, ok := strings.CutPrefix(source, "my ")
+	if !ok || strings.Contains(source, " and i ") {
+		return false
+	}
+	for w := range strings.FieldsSeq(rest) {
+		switch {
+		case kin[w] > 0 || others.has(w) || w == "family":
+			return true
+		case w == "older" || w == "younger" || w == "little" || w == "big" || w == "best" || w == "oldest" ||
+			w == "youngest" || w == "twin" || w == "step" || w == "two" || w == "three":
+		default:
+			return false
+		}
+	}
+	return false
+}
