@@ -193,7 +193,7 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 		case classes[w.stem] != nil: // "do you play an instrument?" is not answered by a singer
 			return false
 		case categoryNames.has(w.low) && cats&c != 0:
-		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am"): // "are you a vegan?" "I'm a vegetarian."
+		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am") && !asksWith(q, i): // "are you a vegan?" "I'm a vegetarian."
 		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
 		case c == 0 && verbish(w.low):
 		default:
@@ -370,6 +370,17 @@ var (
 	spouseWords = newSet("married wife husband spouse")
 	coupleWords = newSet("married wife husband spouse boyfriend girlfriend partner engaged fiance fiancee relationship dating")
 )
+
+// asksWith reports the i-th word of q as the verb it asks with, after
+// "you" or "to": "sing" in "do you like to sing?" is a doing, which a fact
+// of another doing of its kind ("i saw them in concert") does not answer.
+func asksWith(q *text, i int) bool {
+	if i == 0 {
+		return false
+	}
+	prev := chatSpelling(q.words[i-1].low)
+	return prev == "you" || prev == "to"
+}
 
 // kinds are the intents whose things are of a kind, so that one answers a
 // yes/no question about another: "do you play tennis?" "I play soccer."

@@ -250,9 +250,10 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= p.cat
 		}
 	}
-	if len(ws) > 2 && ws[0] == "i" && (likeVerbs.has(ws[1]) || ws[1] == "enjoy") {
+	// "i like…", "i also like…".
+	if v := 1 + adverbsAt(ws, 1); len(ws) > v+1 && ws[0] == "i" && (likeVerbs.has(ws[v]) || ws[v] == "enjoy") {
 		c |= catHobby
-		if !pastime(ws[2:]) {
+		if !pastime(ws[v+1:]) {
 			c |= catNotPastime // "i love donuts" is a taste, not a pastime
 		}
 	}
@@ -280,6 +281,15 @@ func factIntents(ws []string) (c category, wish bool) {
 		c |= catNotPlace
 	}
 	return c, wish
+}
+
+// adverbsAt counts the adverbs of ws from i on: "also" in "i also like".
+func adverbsAt(ws []string, i int) int {
+	n := 0
+	for i+n < len(ws) && adverbs.has(ws[i+n]) {
+		n++
+	}
+	return n
 }
 
 // wordIntent is what the i-th word of question q is about where it

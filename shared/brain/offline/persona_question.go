@@ -211,7 +211,7 @@ func (f *fact) namesThings(q *text) bool {
 		if !w.content || w.generic || light(w.low) || f.speaksOf(w.stem) {
 			continue
 		}
-		if prev := chatSpelling(q.words[max(i-1, 0)].low); i > 0 && (prev == "you" || prev == "to") {
+		if asksWith(q, i) {
 			continue // the verb: "do you ride a motorcycle?", "do you like to learn languages?"
 		}
 		return false
