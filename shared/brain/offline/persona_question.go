@@ -110,6 +110,7 @@ func (pr *profile) answers(q *text) []int {
 	qkin := kinOf(qws)
 	yours := yourKin(q)
 	name, age := asksName(q), strings.Contains(" "+q.norm+" ", " how old ")
+	origin := intents&catPlace != 0 && slices.ContainsFunc(qws, originWords.has)
 	type scored struct{ fact, score int }
 	var out []scored
 	for i := range pr.facts {
@@ -165,6 +166,9 @@ func (pr *profile) answers(q *text) []int {
 		if score > 0 && sameVerb(f.verb, verb) {
 			score++
 		}
+		if origin && cats&catPlace != 0 && slices.ContainsFunc(strings.Fields(f.source), originPlaces.has) {
+			score++ // "where are you from?": "i moved to this country", before "i moved into my first home"
+		}
 		if qkin&kinOf(strings.Fields(f.source)[1:]) != 0 {
 			score++ // "any kids?": "i have twin daughters" before "i am a dad"
 		}
@@ -188,6 +192,12 @@ func (pr *profile) answers(q *text) []int {
 	}
 	return best
 }
+
+// originWords ask where one comes from; places name where one may.
+var (
+	originWords  = newSet("from born grew raised hometown originally")
+	originPlaces = newSet("country city town state village island hometown from born grew raised")
+)
 
 // asksPastTense reports a question about the past: "what did you do?",
 // "were you in the army?".
