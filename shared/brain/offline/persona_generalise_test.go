@@ -2,7 +2,9 @@ package offline
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -78,3 +80,53 @@ const (
 	madeWrongCeiling    = 0.03
 	madeUnansweredFloor = 0.95
 )
+
+// TestPersonaYesNoLeads checks that a yes/no question gets a "Yes!" or
+// "I do!" only when the fact says yes, a "no" only when it denies what
+// was asked, and otherwise the fact as it is, never "that's a personal
+// one" before it.
+func TestPersonaYesNoLeads(t *testing.T) {
+	for _, c := range []struct {
+		fact, question, lead string // lead: yes, no or none
+	}{
+		{"i have two dogs.", "do you have any pets?", "yes"},
+		{"i play the violin.", "do you play an instrument?", "yes"},
+		{"i was in the navy for eight years.", "were you in the military?", "yes"},
+		{"my wife and i just had a baby girl.", "do you have kids?", "yes"},
+		{"i do not drink alcohol.", "do you drink?", "no"},
+		{"i hate my job.", "do you like your job?", "no"},
+		{"one of the languages i am studying is spanish.", "do u speak spanish?", "none"},
+		{"i have a motorcycle.", "do you ride a motorcycle?", "none"},
+		{"i play soccer.", "do you play tennis?", "none"},
+		{"i am allergic to cats.", "do you have a cat?", "none"},
+		{"i am unemployed.", "do you have a job?", "none"},
+		{"i can't swim.", "can you swim?", "none"},
+		{"i am getting married next year.", "are you married?", "none"},
+		{"my wife passed away last year.", "are you married?", "none"},
+		{"i am divorced.", "are you married?", "none"},
+		{"i am an only child.", "do you have any siblings?", "none"},
+		{"i work at a school.", "are you a student?", "none"},
+		{"i hate school.", "are you a student?", "none"},
+		{"i am saving money for college.", "are you in college?", "none"},
+	} {
+		context := c.fact + "\ni like the color blue.\ni live in a small town."
+		got := reply(t, chat(t, context, c.question))
+		if answeredLine(context, got) != 0 {
+			t.Errorf("%q with %q: %q, want the fact", c.question, c.fact, got)
+			continue
+		}
+		lead := "none"
+		for s := range sentencesOf(got) {
+			switch {
+			case slices.Contains(yesLeads, s) || slices.Contains(slices.Collect(maps.Values(yesEcho)), s):
+				lead = "yes"
+			case slices.Contains(noLeads, s):
+				lead = "no"
+			}
+			break
+		}
+		if lead != c.lead {
+			t.Errorf("%q with %q: %q, want lead %s", c.question, c.fact, got, c.lead)
+		}
+	}
+}
