@@ -56,6 +56,6 @@ func ExampleBrain_Reply_profile() {
 	// Output:
 	// Hey there! I'm really into riding horses. Are you an animal person?
 	// I do! I've got 3 arabian horses. And you?
-	// Oh wow, you work as a nurse? I like that. My own father is actually a farmer. Do you have a big family?
+	// Oh wow, you work as a nurse? I like that. My father: farmer. Do you have a big family?
 	// Hard to pick a favourite food, honestly. I actually help look after the fields. And you?
 }

@@ -248,6 +248,8 @@ func unitPieces(u []string, nb neighbours) []piece {
 		add("w/", 1.5)
 	case lw == "because":
 		add("cuz", 1)
+	case (lw == "have" || lw == "has") && (subjects.has(prev) || prev == "i") && (next == "a" || next == "an"):
+		add(lw+" got", 1) // "I have got a step kid"
 	case lw == "since" && prev != "ever":
 		add("ever since", 1) // "ever since the surgery"
 	case lw == "now" && prev != "right" && prev != "" && next == "":
@@ -306,20 +308,22 @@ func gapPieces(a, b []string) []piece {
 	case (la == "a" || la == "the") && adjectives.has(lb) && !colours.has(lb) && !kindWords.has(lb):
 		out = append(out, newPiece("really", 2)) // "a really big house", never "a really black lab"
 	}
-	// A filler reads worst after a word that needs the next one: "in,
-	// like, the army" still reads, "in the, like, army" hardly.
-	// Inside a run of content words (a compound, a name: "rolls royce")
-	// it reads worse than before a phrase or after a verb.
-	cost := 3.0
+	// A filler goes where a person pauses: before a phrase ("in the
+	// mornings, like, to see the sunset"), after a verb ("I drive, like, a
+	// truck"). Never after a word that needs the next one ("in the, like,
+	// army", "for a, like, watch dealer", "new kids on, like, the block")
+	// and never inside a run of content words, which is a compound or a
+	// name ("the insane, like, clown posse", "a red, like, pickup truck").
+	cost := 4.0
 	switch {
-	case determiners.has(la) || la == "i" || strings.HasSuffix(a[len(a)-1], ","):
-		cost = 8
-	case isNumber(lb):
-		cost = 2 // "for, like, 15 years"
+	case determiners.has(la) || la == "i" || strings.ContainsAny(a[len(a)-1][len(a[len(a)-1])-1:], ",:?—"):
+		return out
 	case prepositionWords.has(la) || la == "to":
-		cost = 6
-	case !stopwords.has(la) && !stopwords.has(lb) && !determiners.has(lb) && !verbForm(la):
-		cost = 4
+		cost = 7
+	case !stopwords.has(la) && !stopwords.has(lb) && !determiners.has(lb) && !isNumber(lb) && !verbForm(la):
+		cost = 9
+	case isNumber(lb):
+		cost = 3 // "for, like, 15 years"
 	}
 	filler := newPiece(", like,", cost)
 	filler.filler = true
@@ -373,7 +377,7 @@ var prepositionWords = newSet("in at on with from by of for about into onto over
 // and the sentence itself, broken by breakSay; the one or two that read
 // best and keep the whole fact. An earlier paraphrase is preferred a
 // little, as it reads better whole.
-func brokenSays(grams brain.Trigrams, ws []string, source string, says []string) []string {
+func brokenSays(grams brain.Trigrams, ws []string, source string, says, moved []string) []string {
 	type option struct {
 		s    string
 		cost float64
@@ -382,10 +386,23 @@ func brokenSays(grams brain.Trigrams, ws []string, source string, says []string)
 		return nil // a sentence the releases cut short: "when i was a"
 	}
 	var opts []option
+	ns := names(ws)
 	for i, s := range append(slices.Clone(says), source) {
 		b, cost := breakSay(grams, capitalI(s))
-		if b != "" && keeps(ws, b) && !tokensEqual(b, source) && readsWhole(b) {
+		if b != "" && keeps(ws, b) && !tokensEqual(b, source) && readsWhole(b) && !repeatsSoftener(ws, b) && keepsNames(ns, b) {
 			opts = append(opts, option{b, cost + 0.25*float64(i)})
+		}
+	}
+	// A paraphrase that moves the sentence's parts ("a pickup truck, a red
+	// one") reads a little worse broken, but better than the sentence
+	// broken by more fillers.
+	for _, s := range moved {
+		if slices.Contains(says, s) {
+			continue
+		}
+		b, cost := breakSay(grams, capitalI(s))
+		if b != "" && fillerCount(b) <= 2 && keeps(ws, b) && !tokensEqual(b, source) && readsWhole(b) && !repeatsSoftener(ws, b) && keepsNames(ns, b) {
+			opts = append(opts, option{b, cost + 1})
 		}
 	}
 	slices.SortStableFunc(opts, func(a, b option) int {

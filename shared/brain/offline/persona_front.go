@@ -286,3 +286,30 @@ func livesWithMe(ws []string) []string {
 	}
 	return []string{"I live with " + strings.Join(ws[:n-3], " "), "at home it's me & " + strings.Join(ws[:n-3], " ")}
 }
+
+// clauseStarts open a phrase that says when or why, which may stand first
+// in the sentence: "since the surgery, I've had strange powers".
+var clauseStarts = newSet("when since because while after before during every next last")
+
+// tailFirst says "i <words> <when or why …>" with the phrase of when or
+// why first: "i started playing guitar when i was three" → "when I was
+// three, I started playing guitar", which parts the two where they met;
+// nil when the sentence has no such phrase after three words.
+func tailFirst(ws []string) []string {
+	for k := 3; k+1 < len(ws); k++ {
+		if !clauseStarts.has(ws[k]) || (ws[k] == "next" || ws[k] == "last" || ws[k] == "every") && !timeNoun(ws[k+1]) {
+			continue
+		}
+		if danglers.has(ws[k-1]) || danglers.has(ws[len(ws)-1]) {
+			return nil
+		}
+		return []string{strings.Join(ws[k:], " ") + ", " + strings.Join(ws[:k], " ")}
+	}
+	return nil
+}
+
+// timeNoun reports a word of time after "next", "last" or "every": "next
+// year", "every sunday".
+func timeNoun(w string) bool {
+	return timeWords.has(w) || habitual(w) || strings.HasSuffix(w, "day") || w == "month" || w == "night" || w == "time"
+}

@@ -212,6 +212,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		says, f.neg = p.firstPerson(ws[1:], &f.cats)
 		plain = slices.Clone(says)
 		f.verb = mainVerb(ws[1:])
+		says = append(says, tailFirst(ws)...)
 		if rest := ws[1:]; !f.neg {
 			for len(rest) > 2 && adverbs.has(rest[0]) {
 				rest = rest[1:]
@@ -245,15 +246,17 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 			says = append(says, a)
 		}
 	}
+	ns := names(ws)
 	for _, s := range says {
 		s = unrefuse(p.router, capitalI(synonyms.Replace(s)))
-		if s != "" && keeps(ws, s) && !tokensEqual(s, f.source) && !slices.Contains(f.says, s) {
+		if s != "" && keeps(ws, s) && !tokensEqual(s, f.source) && !slices.Contains(f.says, s) && !repeatsSoftener(ws, s) && keepsNames(ns, s) {
 			f.says = append(f.says, s)
 		}
 	}
 	if len(f.says) == 0 {
-		f.says = brokenSays(p.router, ws, f.source, plain)
+		f.says = brokenSays(p.router, ws, f.source, plain, says)
 	}
+	byNaturalness(ws, f.says)
 	f.past = pastActivity(p.router, ws)
 	if len(f.says) == 0 {
 		return f, false // unsayable without repeating the profile or losing part of it

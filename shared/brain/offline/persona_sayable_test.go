@@ -9,7 +9,7 @@ import (
 // sayableFloor is the share of the releases' profile sentences the bot
 // must be able to say whole without a trigram of its profile, a little
 // under what was measured (see TestSayableShare).
-const sayableFloor = 0.95 // measured: 96.1 % (4,229 of 4,401)
+const sayableFloor = 0.95 // measured: 95.4 % (4,197 of 4,401)
 
 // TestSayableShare reads every profile (the bots' and the users') of every
 // ConvAI2 release and counts the sentences the bot can say: each part of
@@ -20,6 +20,7 @@ const sayableFloor = 0.95 // measured: 96.1 % (4,229 of 4,401)
 func TestSayableShare(t *testing.T) {
 	seen := set{}
 	total, sayable := 0, 0
+	firstPlain, firstFillers, renderings, fillersAll := 0, 0, 0, 0
 	var unsayable, said []string
 	for _, name := range []string{"data_intermediate.json", "export_2018-07-04_train.json", "export_2018-07-05_train.json",
 		"export_2018-07-06_train.json", "export_2018-07-07_train.json"} {
@@ -31,11 +32,31 @@ func TestSayableShare(t *testing.T) {
 				}
 				seen.add(context)
 				pr := parseProfile(context)
+				for _, f := range func() []fact {
+					if pr == nil {
+						return nil
+					}
+					return pr.facts
+				}() {
+					for _, s := range f.says {
+						renderings++
+						fillersAll += fillerCount(s)
+						if w := repeatedSoftener(f.source, s); w != "" {
+							t.Errorf("%q: %q says %q twice", f.source, s, w)
+						}
+					}
+				}
 				for _, line := range p {
 					total++
 					if pr != nil && saysWhole(pr, line) {
 						sayable++
-						said = append(said, line+"\t"+firstSay(pr, line))
+						first := firstSay(pr, line)
+						said = append(said, line+"\t"+first)
+						if n := fillerCount(first); n == 0 {
+							firstPlain++
+						} else {
+							firstFillers += n
+						}
 					} else {
 						unsayable = append(unsayable, line)
 					}
@@ -45,6 +66,8 @@ func TestSayableShare(t *testing.T) {
 	}
 	share := float64(sayable) / float64(total)
 	t.Logf("sayable: %d of %d profile sentences (%.1f%%)", sayable, total, 100*share)
+	t.Logf("first renderings without a filler: %.1f%%, fillers per first rendering %.3f, per rendering %.3f (%d renderings)",
+		100*float64(firstPlain)/float64(sayable), float64(firstFillers)/float64(sayable), float64(fillersAll)/float64(renderings), renderings)
 	if f := os.Getenv("UNSAYABLE"); f != "" {
 		if err := os.WriteFile(f, []byte(strings.Join(unsayable, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)

@@ -1,0 +1,77 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/duetbot/duet/shared/brain"
+)
+
+// TestNamesKeepTheirWords: a name or title of a profile sentence is said
+// with its own words, together: no filler, softener or synonym inside it
+// ("the insane, like, clown posse", "new children on the block"). A name
+// of three words repeats the profile whole, so its fact goes unsaid.
+func TestNamesKeepTheirWords(t *testing.T) {
+	for _, c := range []struct{ profile, line, name string }{
+		{"my favorite band is the insane clown posse.\ni like to ride horses.\ni have two cats.", "my favorite band is the insane clown posse", "insane clown posse"},
+		{"i love new kids on the block.\ni work at a bank.\ni have a red car.", "i love new kids on the block", "new kids on the block"},
+		{"i play a lot of call of duty.\ni live in ohio.\ni have a sister.", "i play a lot of call of duty", "call of duty"},
+		{"my favorite movie is star wars.\ni am a nurse.\ni have a big family.", "my favorite movie is star wars", "star wars"},
+		{"i have a german shepherd named big joe.\ni like pizza.\ni am tall.", "i have a german shepherd named big joe", "big joe"},
+	} {
+		pr := parseProfile(c.profile)
+		name := " " + c.name + " "
+		for _, f := range pr.facts {
+			if f.source != c.line {
+				continue
+			}
+			for _, s := range f.says {
+				low := " " + strings.Join(brain.RouterWords(s), " ") + " "
+				if !strings.Contains(low, name) || fillerCount(s) > 0 && strings.Contains(strings.ToLower(s), ", like, "+c.name) {
+					t.Errorf("%q: %q breaks or changes the name %q", c.line, s, c.name)
+				}
+			}
+		}
+	}
+}
+
+// softenerPhrases are what a rendering adds to break a trigram; each may
+// stand once in a sentence.
+var softenerPhrases = regexp.MustCompile(`\b(over (in|at|on)|actually|along with|all the way)\b`)
+
+// repeatedSoftener reports a softener that s says more often than its
+// sentence src does: "I live over in a little apartment over in tokyo".
+func repeatedSoftener(src, s string) string {
+	count := map[string]int{}
+	for _, m := range softenerPhrases.FindAllString(strings.ToLower(s), -1) {
+		count[strings.Fields(m)[0]]++
+	}
+	for w, n := range count {
+		if n > 1 && strings.Count(" "+src+" ", " "+w+" ") < n {
+			return w
+		}
+	}
+	return ""
+}
+
+// TestNoRepeatedSoftener: a rendering never says a softener twice ("over
+// in … over in", "actually … actually").
+func TestNoRepeatedSoftener(t *testing.T) {
+	if w := repeatedSoftener("i live in a little apartment in tokyo", "I live over in a little apartment over in tokyo"); w != "over" {
+		t.Fatalf("the check misses a repeated softener: %q", w)
+	}
+	for _, profile := range []string{
+		"i live in a little apartment in tokyo.\ni like to ride horses.\ni have two cats.",
+		"when i grow up i want to be a dog.\ni am a little girl.\ni like to play in the park.",
+		"i live in a small house in a big city.\ni work at a store in the mall.\ni am a cashier.",
+	} {
+		for _, f := range parseProfile(profile).facts {
+			for _, s := range f.says {
+				if w := repeatedSoftener(f.source, s); w != "" {
+					t.Errorf("%q: %q says %q twice", f.source, s, w)
+				}
+			}
+		}
+	}
+}
