@@ -265,14 +265,26 @@ func adjectiveOne(s string) string {
 		if det != "a" && det != "an" || !adjectives.has(adj) || stopwords.has(noun) || adjective(noun) || occupation(noun) {
 			continue
 		}
-		if i+3 < len(ws) && !boundaries.has(strings.ToLower(ws[i+3])) {
-			continue // the noun phrase goes on: "a black lab named…"
+		end := i + 3
+		if end < len(ws) && !boundaries.has(strings.ToLower(ws[end])) {
+			// a compound of two nouns: "a red pickup truck" → "a pickup
+			// truck, a red one"
+			second := strings.ToLower(ws[end])
+			if stopwords.has(second) || adjective(second) || occupation(second) || strings.HasSuffix(second, "ed") || strings.HasSuffix(second, "ing") ||
+				kindWords.has(adj) || strings.ContainsAny(ws[end-1], ",:") {
+				continue // the noun phrase goes on: "a black lab named…"
+			}
+			noun += " " + second
+			end++
+			if end < len(ws) && !boundaries.has(strings.ToLower(ws[end])) {
+				continue
+			}
 		}
 		out := slices.Concat(ws[:i], []string{articleFor(noun), noun + ",", det, adj, "one"})
-		if i+3 < len(ws) {
+		if end < len(ws) {
 			out[len(out)-1] += ","
 		}
-		return strings.Join(append(out, ws[i+3:]...), " ")
+		return strings.Join(append(out, ws[end:]...), " ")
 	}
 	return ""
 }

@@ -145,6 +145,9 @@ func clefts(v string, obj []string) []string {
 		}
 		// Never "… van — I drive": the noun phrase may end a profile
 		// sentence and the next one start with "i", a trigram across them.
+		if tw := strings.Fields(tail); len(tw) > 0 && slices.Contains([]string{"to", "of", "for", "with", "about", "on", "that", "who", "which"}, tw[0]) {
+			return nil // the phrase belongs to the noun: never "allergy, that's what I've got to water"
+		}
 		out := []string{strings.Join(np, " ") + ", that's what I " + v + tail}
 		if haveVerbs.has(v) {
 			out = []string{strings.Join(np, " ") + ", that's what I've got" + tail}
@@ -261,7 +264,8 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 		*cats |= catAge
 		return []string{"I'm a " + strings.Join(obj[4:], " ") + ", " + obj[1] + " years old"}
 	}
-	if np, _ := nounPhrase(obj[1:]); len(obj) >= 4 && (obj[0] == "a" || obj[0] == "an") && len(np) >= 3 && occupation(np[len(np)-1]) && places.has(np[len(np)-2]) {
+	if np, _ := nounPhrase(obj[1:]); len(obj) >= 4 && (obj[0] == "a" || obj[0] == "an") && len(np) >= 3 && occupation(np[len(np)-1]) && places.has(np[len(np)-2]) &&
+		!adjective(np[0]) { // "a retired gym teacher" is not "a teacher at a retired gym"
 		// "an elementary school teacher" → "a teacher at an elementary school"
 		*cats |= catJob
 		head, where := np[len(np)-1], strings.Join(np[:len(np)-1], " ")
@@ -388,6 +392,18 @@ func possessive(rest []string) []string {
 			b += ", back then"
 		}
 		bare = append(bare, b)
+	}
+	if v := rest[verb+1:]; len(v) <= 3 && v[0] != "my" && (rest[verb] == "is" || rest[verb] == "was") && (v[0] == "a" || v[0] == "an" || v[0] == "the" || len(v) <= 2) &&
+		!slices.ContainsFunc(v, func(w string) bool {
+			return adjective(w) && w != v[len(v)-1] || adverbs.has(w) || strings.HasSuffix(w, "ly") || strings.HasSuffix(w, "ing") ||
+				stopwords.has(w) && !determiners.has(w) || prepositionWords.has(w)
+		}) && !adjective(v[len(v)-1]) {
+		// "my name is larry" → "larry, that's my name": a short noun phrase first
+		that := "that's"
+		if rest[verb] == "was" || rest[verb] == "were" {
+			that = "that was"
+		}
+		bare = append(bare, value+", "+that+" my "+w)
 	}
 	switch rest[verb] {
 	case "was", "were":
