@@ -11,13 +11,13 @@ import (
 // renderings of a fact are ordered by it, so that a reply says the most
 // natural one first.
 
-// fillers are the chat fillers breakSay puts between two words.
-var fillers = []string{", like,", ", you know,"}
+// chatFillers are the chat fillers breakSay puts between two words.
+var chatFillers = []string{", like,", ", you know,"}
 
 // fillerCount is the number of chat fillers in s.
 func fillerCount(s string) int {
 	n := 0
-	for _, f := range fillers {
+	for _, f := range chatFillers {
 		n += strings.Count(s, f)
 	}
 	return n
