@@ -14,14 +14,6 @@ import (
 	"github.com/duetbot/duet/shared/store/memstore"
 )
 
-// parrot always says the same thing, whatever it is asked: the worst
-// brain for repeats.
-type parrot struct{ convaitest.Echo }
-
-func (parrot) Reply(context.Context, brain.Request) (string, error) {
-	return "That is interesting, tell me more.", nil
-}
-
 // TestNeverRepeatsAReply: 25 near-identical partner messages in one chat,
 // far past the Window of records a Load returns, never get a reply the
 // bot already sent in that chat, whatever the brain (the offline one, or
@@ -32,7 +24,7 @@ func TestNeverRepeatsAReply(t *testing.T) {
 		replier brain.Replier
 	}{
 		{"offline", offline.New()},
-		{"parrot", parrot{}},
+		{"parrot", convaitest.Parrot{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := &convaitest.Outbox{}

@@ -93,8 +93,11 @@ func normalReply(text string) string {
 // being delivered, added newest last, at most MaxSaid; said itself is
 // never modified.
 func withSaid(said []uint16, reply string) []uint16 {
+	if reply == "" {
+		return said
+	}
 	h := replyHash(reply)
-	if reply == "" || slices.Contains(said, h) {
+	if slices.Contains(said, h) {
 		return said
 	}
 	out := append(slices.Clone(said), h)

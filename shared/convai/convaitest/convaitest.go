@@ -50,6 +50,15 @@ var (
 	_ brain.Evaluator = Echo{}
 )
 
+// Parrot is Echo with one reply for every message, whatever it is asked:
+// the worst brain for the engine's never-repeat rule.
+type Parrot struct{ Echo }
+
+// Reply always says the same thing.
+func (Parrot) Reply(context.Context, brain.Request) (string, error) {
+	return "That is interesting, tell me more.", nil
+}
+
 // Reply echoes the partner's last message.
 func (Echo) Reply(_ context.Context, r brain.Request) (string, error) {
 	if r.Closing {

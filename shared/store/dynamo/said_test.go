@@ -6,18 +6,10 @@ import (
 	"log/slog"
 	"testing"
 
-	"github.com/duetbot/duet/shared/brain"
 	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/convai/convaitest"
 	"github.com/duetbot/duet/shared/store/dynamo"
 )
-
-// sameReply always answers the same text.
-type sameReply struct{ convaitest.Echo }
-
-func (sameReply) Reply(context.Context, brain.Request) (string, error) {
-	return "That is interesting, tell me more.", nil
-}
 
 // TestNeverRepeatsOnDynamoDB: the hashes of the replies sent ride in the
 // chat's head through DynamoDB, so that 25 near-identical messages, far
@@ -26,7 +18,7 @@ func TestNeverRepeatsOnDynamoDB(t *testing.T) {
 	c := client(t)
 	store := dynamo.New(c, freshTable(t, c))
 	out := &convaitest.Outbox{}
-	e := &convai.Engine{Store: store, Sender: out, Replier: sameReply{}, Evaluator: convaitest.Echo{},
+	e := &convai.Engine{Store: store, Sender: out, Replier: convaitest.Parrot{}, Evaluator: convaitest.Echo{},
 		MaxTurns: 30, Log: slog.New(slog.DiscardHandler)}
 	ctx := context.Background()
 	if err := e.Handle(ctx, convai.Update{UpdateID: 1, ChatID: 9, Text: "/start"}); err != nil {
