@@ -28,6 +28,7 @@ const (
 	catLanguage
 	catDrink
 	catTravel
+	catReligion
 
 	// Marks, not intents: what factIntents found that the sentence's
 	// shape alone would get wrong. The paraphraser guesses intents from

@@ -161,10 +161,13 @@ func (f *fact) likes() bool {
 	if f.verb == "like" {
 		return true
 	}
+	prev := ""
 	for w := range strings.FieldsSeq(f.source) {
-		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" {
+		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" ||
+			prev == "i" && likeVerbs.has(w) { // "yellow is the color i love most"
 			return true
 		}
+		prev = w
 	}
 	return false
 }
@@ -208,7 +211,7 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 // of an agent ("teacher": "i teach english"), or by a member of the class
 // st names ("instrument": "i play the violin").
 func (f *fact) speaksOf(st string) bool {
-	if f.stems.has(st) || f.stems.has(spellings[st]) || f.hasDigitStem(st) {
+	if f.stems.has(st) || f.stems.has(spellings[st]) || f.hasDigitStem(st) || f.known.has(st) {
 		return true
 	}
 	if a, ok := strings.CutSuffix(st, "er"); ok && len(a) > 3 && (f.stems.has(a) || f.stems.has(stem(a+"e"))) {
@@ -264,7 +267,7 @@ func (f *fact) confirms(q *text) bool {
 		}
 		c := wordIntent(q, i)
 		switch {
-		case f.speaksOf(w.stem):
+		case f.speaksOf(w.stem) && !f.knownOnly(w.stem, q):
 			named = named || !light(w.low)
 		case dislikeVerbs.has(w.low):
 			return false // "do you hate cats?" is not confirmed by "i have two cats"
@@ -385,7 +388,7 @@ func asksWith(q *text, i int) bool {
 // kinds are the intents whose things are of a kind, so that one answers a
 // yes/no question about another: "do you play tennis?" "I play soccer."
 // A pastime, a job or a place is not one of a kind.
-const kinds = catPet | catSport | catMusic | catFood | catDrink | catLanguage | catCar | catBooks | catFilms
+const kinds = catPet | catSport | catMusic | catFood | catDrink | catLanguage | catCar | catBooks | catFilms | catReligion
 
 // hasDigitStem reports a stem of f glued to a number: "5cats".
 func (f *fact) hasDigitStem(st string) bool {

@@ -75,6 +75,9 @@ func intentOf(w string) category {
 	if c, ok := intentWords[w]; ok {
 		return c
 	}
+	if c, ok := knownWords[w]; ok {
+		return c
+	}
 	return intentWords[strings.TrimLeft(w, "0123456789")]
 }
 
@@ -123,6 +126,7 @@ func questionIntents(q *text) category {
 			c |= p.cat
 		}
 	}
+	c |= knownIntents(padded)
 	thing := false // a game named: "do you play chess?"
 	for i, w := range q.words {
 		if besides.has(w.low) || w.low == "other" && i+1 < len(q.words) && q.words[i+1].low == "than" {
@@ -198,6 +202,8 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		wc := intentOf(w)
 		switch {
+		case atWorkplace(next) && wc&^catJob != 0:
+			wc &= catJob // "i work at a pet store" says nothing of pets
 		case wc&catPlace != 0 && strings.HasPrefix(w, "liv") && !afterLive.has(next):
 			wc &^= catPlace // "living the good life", "for a living"
 		case w == "from" && !beforeFrom.has(prev):
@@ -228,7 +234,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
-		if (occupation(w) && !schooling.has(w) || manJob(prev, w)) && i > 0 && !fav {
+		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) || manJob(prev, w)) && i > 0 && !fav {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
@@ -249,6 +255,11 @@ func factIntents(ws []string) (c category, wish bool) {
 		if p.cat != catHobby && strings.Contains(padded, p.phrase) {
 			c |= p.cat
 		}
+	}
+	c |= knownIntents(padded)
+	// "i grew up in france" tells the language one speaks.
+	if c&catPlace != 0 && slices.ContainsFunc(ws, func(w string) bool { return countryLanguages[w] != "" }) {
+		c |= catLanguage
 	}
 	// "i like…", "i also like…".
 	if v := 1 + adverbsAt(ws, 1); len(ws) > v+1 && ws[0] == "i" && (likeVerbs.has(ws[v]) || ws[v] == "enjoy") {
@@ -271,6 +282,7 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= catHobby | catSpareTime // "in my spare time", "my favorite hobbies are…"
 		}
 	}
+	c |= jobIntents(ws)
 	// "i'm a college student" is at school, not at work.
 	if c&catJob == 0 && slices.ContainsFunc(ws, schooling.has) {
 		c |= catNotJob

@@ -69,10 +69,14 @@ var others = newSet("friend friends neighbor neighbors neighbour neighbours room
 
 // aboutOther reports a fact about someone else than the bot ("my sister
 // is a dancer", "my family does not support my choices"), not about the
-// bot and them ("my husband and i own a bakery").
+// bot and them ("my husband and i own a bakery") nor about its pet ("my
+// best friend is my dog").
 func aboutOther(source string) bool {
 	rest, ok := strings.CutPrefix(source, "my ")
 	if !ok || strings.Contains(source, " and i ") {
+		return false
+	}
+	if _, pet, ok := strings.Cut(rest, " is my "); ok && intentOf(strings.Fields(pet)[0])&catPet != 0 {
 		return false
 	}
 	for w := range strings.FieldsSeq(rest) {

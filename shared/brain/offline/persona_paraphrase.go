@@ -267,8 +267,11 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 	if np, _ := nounPhrase(obj[1:]); len(obj) >= 4 && (obj[0] == "a" || obj[0] == "an") && len(np) >= 3 && occupation(np[len(np)-1]) && places.has(np[len(np)-2]) &&
 		!adjective(np[0]) { // "a retired gym teacher" is not "a teacher at a retired gym"
 		// "an elementary school teacher" → "a teacher at an elementary school"
-		*cats |= catJob
 		head, where := np[len(np)-1], strings.Join(np[:len(np)-1], " ")
+		if schooling.has(head) {
+			return []string{"I'm a " + head + " at " + articleFor(where) + " " + where} // at school, not at work
+		}
+		*cats |= catJob
 		return []string{"I'm a " + head + " at " + articleFor(where) + " " + where, "I work as a " + head + " at " + articleFor(where) + " " + where}
 	}
 	if len(obj) >= 2 && (obj[0] == "a" || obj[0] == "an") {
@@ -296,6 +299,11 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 			}
 			*cats |= catJob
 			return []string{"I'm " + rest + ", " + obj[0] + " " + obj[1] + " one", "I work as " + rest + ", " + obj[0] + " " + obj[1] + " one"}
+		}
+		if schooling.has(obj[len(obj)-1]) {
+			// "a college student" is at school, not at work
+			bare := strings.Join(obj[1:], " ")
+			return []string{bare + ", that's what I am", "these days I'm " + o, "I'm " + o + " at the moment"}
 		}
 		if occupation(obj[len(obj)-1]) {
 			*cats |= catJob

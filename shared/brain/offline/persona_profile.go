@@ -33,6 +33,7 @@ type fact struct {
 	wish      bool     // an aspiration, not a fact yet: "i want to be a lawyer"
 	past      []string // an activity told in the past tense, for "what did you do last weekend?"
 	kin       int      // the kinds of family it names (kinOf)
+	known     set      // the kinds its known things are of (knownAs): "baseball" for the yankees
 	verb      string   // the verb after "i", likes as "like": "have", "like", "work"
 }
 
@@ -203,6 +204,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 	}
 	f.cats, f.wish = factIntents(ws)
 	f.kin = kinOf(ws)
+	f.known = knownAs(f.source, f.cats)
 	// plain are the paraphrases that say the sentence in its own order,
 	// which the last resort may break (brokenSays); the others move its
 	// parts and read badly broken.

@@ -34,8 +34,8 @@ func asksUnmarked(t *text) bool {
 		return false
 	}
 	first, next := chatSpelling(ws[0].low), chatSpelling(ws[1].low)
-	if first == "any" {
-		return len(ws) <= 4 && ws[1].content
+	if first == "any" || strings.HasPrefix(first, "fav") {
+		return len(ws) <= 4 && ws[1].content // "any pets", "fav food"
 	}
 	if first == "where" && next == "you" {
 		return true // "where u from"
@@ -254,10 +254,15 @@ func noFactLeads(q *text, yesNo bool) []string {
 	if !yesNo || !strings.Contains(q.norm, "you like") && !strings.Contains(q.norm, "you enjoy") && !strings.Contains(q.norm, "you love") {
 		return nil
 	}
-	// "do you like alcohol?": the thing liked is the question's last word.
+	// "do you like alcohol?": the thing liked is the question's last
+	// word; "do you like to read?" likes a doing, "reading".
 	if n := len(q.words); n >= 4 {
 		if w := q.words[n-1]; w.content && !w.generic && !verbish(w.low) && !w.proper {
-			return []string{"I don't mind " + w.low + ", I guess.", firstLetterUpper(w.low) + "? Not something I think about much."}
+			thing := w.low
+			if q.words[n-2].low == "to" {
+				thing = gerund(thing)
+			}
+			return []string{"I don't mind " + thing + ", I guess.", firstLetterUpper(thing) + "? Not something I think about much."}
 		}
 	}
 	return nil

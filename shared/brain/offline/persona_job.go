@@ -1,0 +1,95 @@
+package offline
+
+import "strings"
+
+// What tells a job beyond the names of occupations: a noun of one who
+// does something ("i am a long haul trucker", "i am a forest ranger"), a
+// trade told by its verb at a workplace ("i cut and style hair at a
+// salon", "i fix cars at my own auto shop"), and a business of one's own.
+
+// jobIntents returns catJob when profile sentence ws tells one's job
+// without naming an occupation the engine knows.
+func jobIntents(ws []string) category {
+	if len(ws) < 3 || ws[0] != "i" {
+		return 0
+	}
+	padded := " " + strings.Join(ws, " ") + " "
+	if strings.Contains(padded, " for a living ") || strings.Contains(padded, " my own ") && workplaceNamed(ws) {
+		return catJob
+	}
+	v := 1 + adverbsAt(ws, 1)
+	if v >= len(ws) {
+		return 0
+	}
+	// "i am a long haul trucker": the noun that ends the phrase after "a".
+	if ws[v] == "am" && v+2 < len(ws) && (ws[v+1] == "a" || ws[v+1] == "an") {
+		head := ws[v+2]
+		for _, w := range ws[v+3:] {
+			if boundaries.has(w) || w == "who" || w == "that" {
+				break
+			}
+			head = w
+		}
+		if agentNoun(head) {
+			return catJob
+		}
+		return 0
+	}
+	// "i fix cars at my own auto shop", "i sell houses".
+	if tradeVerbs.has(ws[v]) && (workplaceNamed(ws[v:]) || sellingVerbs.has(ws[v])) {
+		return catJob
+	}
+	return 0
+}
+
+// agentNoun reports a noun of one who does something for a living, by
+// its ending: "trucker", "ranger", "attendant", "comedian", "florist".
+func agentNoun(w string) bool {
+	if len(w) < 6 || notAgents.has(w) || kin[w] > 0 || countryLanguages[w] != "" {
+		return false
+	}
+	for _, s := range []string{"er", "or", "ist", "ant", "ian"} {
+		if strings.HasSuffix(w, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// notAgents end like a trade but name what one is or likes: "a dog
+// lover", "a night owl", "a big reader", "a vegetarian", "an italian".
+var notAgents = newSet(`lover lovers member citizen vegetarian christian italian canadian brazilian
+indian australian russian asian parent student resident patient survivor winner partner beginner
+learner reader gamer runner jogger swimmer hiker biker climber surfer skier skater collector
+believer dreamer sleeper eater drinker smoker talker thinker introvert extrovert monster
+senior junior number supporter follower fighter foreigner stranger newcomer quarter daughter`)
+
+// tradeVerbs tell a trade when a workplace is named; sellingVerbs tell
+// one on their own ("i sell houses").
+var (
+	tradeVerbs   = newSet("fix repair sell design build cut style deliver clean install program treat serve make bake")
+	sellingVerbs = newSet("sell design repair install")
+)
+
+// workplaceNamed reports a workplace among ws: "at a salon", "my own
+// auto shop".
+func workplaceNamed(ws []string) bool {
+	for _, w := range ws {
+		if places.has(w) || w == "startup" || w == "business" || w == "place" {
+			return true
+		}
+	}
+	return false
+}
+
+// atWorkplace reports a thing named before a workplace ("a car factory",
+// "a pet store", "a coffee shop"): the thing names the place, not what
+// the fact is about.
+func atWorkplace(next string) bool {
+	return places.has(next) && !ownPlaces.has(next) ||
+		next == "place" || next == "products"
+}
+
+// ownPlaces are places whose thing is what the fact is about: "music
+// school", "a horse farm", "the church choir".
+var ownPlaces = newSet("kitchen gym pool church school farm library")

@@ -1,0 +1,136 @@
+package offline
+
+import "strings"
+
+// What everyone knows about the things profiles name, so that a fact is
+// matched to a question about what its thing is: the Yankees are a
+// baseball team ("fav team?"), church is religion ("are you religious?"),
+// a chef cooks ("do you cook?"), France is where French is spoken ("do you
+// speak french?"), a Mustang is a car. Names that are also everyday words
+// ("the bears", "queen", "friends") are left out: a fact about them keeps
+// the intent its other words give it.
+
+// knownKinds name the things of a kind everyone knows, by the words a
+// question asks about them with (the class) and the intent they answer.
+// A name of several words is joined by "_" and looked for as a phrase.
+var knownKinds = []struct {
+	class   string // words naming the kind: "baseball"
+	intent  category
+	members string
+}{
+	{"baseball", catSport, `yankees sox dodgers mets cubs astros braves phillies mariners orioles padres brewers
+rockies royals jays nationals`},
+	{"football nfl", catSport, `cowboys packers steelers patriots broncos seahawks 49ers niners raiders
+texans redskins commanders buccaneers bucs ravens bengals jaguars chargers`},
+	{"basketball nba", catSport, `lakers celtics knicks cavaliers cavs mavericks mavs spurs clippers pistons
+76ers sixers timberwolves`},
+	{"hockey nhl", catSport, `bruins blackhawks canadiens leafs canucks oilers`},
+	{"soccer", catSport, `arsenal chelsea liverpool barcelona juventus manchester_united real_madrid tottenham
+bayern`},
+	{"band bands", catMusic, `beatles metallica nirvana
+coldplay eminem beyonce madonna elvis adele rihanna bieber gaga sheeran zeppelin aerosmith radiohead
+springsteen sinatra rammstein abba bts blackpink shakira slipknot megadeth nickelback timberlake jovi
+hendrix marley parton chesney taylor_swift katy_perry bruno_mars ariana_grande pink_floyd rolling_stones
+green_day foo_fighters imagine_dragons one_direction backstreet_boys johnny_cash garth_brooks
+willie_nelson luke_bryan blake_shelton carrie_underwood miley_cyrus britney_spears michael_jackson
+bob_marley bob_dylan kanye`},
+	{"classical composer composers", catMusic, `mozart beethoven bach chopin vivaldi tchaikovsky`},
+	{"author authors", catBooks, `tolkien rowling hemingway shakespeare austen dickens orwell
+tolstoy stephen_king dr_seuss agatha_christie mark_twain`},
+	{"show shows series tv", catFilms, `simpsons seinfeld sopranos breaking_bad walking_dead stranger_things
+game_of_thrones doctor_who star_trek the_office greys_anatomy`},
+	{"movie movies film films", catFilms, `star_wars harry_potter marvel pixar avengers batman superman
+spiderman jurassic_park toy_story lion_king godfather titanic lord_of_the_rings`},
+	{"religious religion faith", catReligion, `church churches god jesus christ bible pray prays
+praying prayer prayers christian christians catholic baptist methodist lutheran mormon muslim islam
+mosque jewish synagogue hindu buddhist buddhism atheist religious religion faith spiritual pastor priest
+rabbi imam worship`},
+	{"cook cooks cooking chef", catFood, `chef chefs cook cooks cooking baker bakers bake bakes baking
+grill grilling barbecue bbq culinary`},
+	{"car cars vehicle vehicles", catCar, `ford chevy chevrolet toyota honda jeep tesla bmw mercedes subaru prius
+mustang camaro corvette harley volkswagen porsche ferrari lamborghini nissan audi volvo hyundai mazda
+lexus cadillac pickup minivan sedan suv convertible civic corolla`},
+	{"pet pets animal animals dog dogs", catPet, `pit_bull great_dane golden_retriever border_collie guinea_pig bearded_dragon`},
+	{"travel travels traveling travelling traveled travelled", catTravel, `all_over_the_world
+around_the_world never_left been_to flight_attendant`},
+}
+
+// knownWords map a one-word name of knownKinds to its intent; knownPhrases
+// hold the names of several words, spaces around.
+var knownWords, knownPhrases = func() (map[string]category, map[string]category) {
+	words, phrases := map[string]category{}, map[string]category{}
+	for _, k := range knownKinds {
+		for m := range strings.FieldsSeq(k.members) {
+			if strings.Contains(m, "_") {
+				phrases[" "+strings.ReplaceAll(m, "_", " ")+" "] |= k.intent
+			} else {
+				words[m] |= k.intent
+			}
+		}
+	}
+	return words, phrases
+}()
+
+// knownAs returns the stems of the words a question may name the known
+// things of a fact with (source, of intents cats): "i am a big fan of the
+// yankees" is known as "baseball" and "team", "i grew up in france" as
+// "french". speaksOf reads them.
+func knownAs(source string, cats category) set {
+	var out set
+	add := func(words string) {
+		if out == nil {
+			out = set{}
+		}
+		for w := range strings.FieldsSeq(words) {
+			out.add(stem(w))
+		}
+	}
+	padded := " " + source + " "
+	for _, k := range knownKinds {
+		for m := range strings.FieldsSeq(k.members) {
+			if strings.Contains(padded, " "+strings.ReplaceAll(m, "_", " ")+" ") {
+				add(k.class)
+				if k.intent == catSport {
+					add("team teams")
+				}
+				break
+			}
+		}
+	}
+	if cats&catPlace != 0 {
+		for w := range strings.FieldsSeq(source) {
+			add(countryLanguages[w])
+		}
+	}
+	return out
+}
+
+// knownOnly reports that fact f speaks of the thing of stem st only as
+// a known thing, which says yes to a question of liking only: "do you
+// like baseball?" "Yes! I'm a big fan of the yankees.", but "do you play
+// baseball?" is told the fact as it is.
+func (f *fact) knownOnly(st string, q *text) bool {
+	return f.known.has(st) && !f.stems.has(st) && !(f.likes() && questionVerb(q) == "like")
+}
+
+// knownIntents returns the intents of the names of several words in
+// padded, a normalised text with spaces around.
+func knownIntents(padded string) category {
+	var c category
+	for p, pc := range knownPhrases {
+		if strings.Contains(padded, p) {
+			c |= pc
+		}
+	}
+	return c
+}
+
+// countryLanguages map the countries and cities profiles grow up in to
+// the language spoken there: "i grew up in france" answers "do you speak
+// french?".
+var countryLanguages = map[string]string{"france": "french", "paris": "french", "quebec": "french",
+	"spain": "spanish", "mexico": "spanish", "madrid": "spanish", "colombia": "spanish", "argentina": "spanish",
+	"peru": "spanish", "cuba": "spanish", "germany": "german", "berlin": "german", "austria": "german",
+	"italy": "italian", "rome": "italian", "japan": "japanese", "tokyo": "japanese", "china": "chinese",
+	"beijing": "chinese", "shanghai": "chinese", "russia": "russian", "moscow": "russian",
+	"brazil": "portuguese", "portugal": "portuguese", "korea": "korean", "seoul": "korean"}
