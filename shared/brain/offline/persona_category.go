@@ -29,6 +29,7 @@ const (
 	catDrink
 	catTravel
 	catReligion
+	catHealth
 
 	// Marks, not intents: what factIntents found that the sentence's
 	// shape alone would get wrong. The paraphraser guesses intents from

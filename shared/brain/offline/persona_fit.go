@@ -164,13 +164,17 @@ func (f *fact) likes() bool {
 	prev := ""
 	for w := range strings.FieldsSeq(f.source) {
 		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" ||
-			prev == "i" && likeVerbs.has(w) { // "yellow is the color i love most"
+			prev == "i" && likeVerbs.has(w) || // "yellow is the color i love most"
+			prev == "every" && devotions.has(w) { // "i have read every book by stephen king"
 			return true
 		}
 		prev = w
 	}
 	return false
 }
+
+// devotions are what a fan has seen or read every one of.
+var devotions = newSet("book novel episode movie film album song game")
 
 // covers reports whether fact f, of intents cats, speaks of every thing
 // yes/no question q names, so that its answer is a yes or a no: "do you
@@ -183,7 +187,7 @@ func (f *fact) likes() bool {
 // need nothing.
 func (f *fact) covers(q *text, cats category, verb string) bool {
 	for i, w := range q.words {
-		if !w.content || w.generic || light(w.low) {
+		if !w.content || w.generic || light(w.low) || f.speaksOfOther(q, i) {
 			continue
 		}
 		c := wordIntent(q, i)
@@ -217,6 +221,13 @@ func (f *fact) speaksOf(st string) bool {
 	if a, ok := strings.CutSuffix(st, "er"); ok && len(a) > 3 && (f.stems.has(a) || f.stems.has(stem(a+"e"))) {
 		return true
 	}
+	// "do you sing?": "i am an opera singer"; "do you like boats?": "i
+	// live on a sailboat".
+	for s := range f.stems {
+		if s == st+"er" || s == st+"r" || len(st) >= 4 && len(s) > len(st)+2 && strings.HasSuffix(s, st) && !compoundHeads.has(st) {
+			return true
+		}
+	}
 	if members := classes[st]; members != nil {
 		for s := range f.stems {
 			if members.has(s) {
@@ -226,6 +237,22 @@ func (f *fact) speaksOf(st string) bool {
 	}
 	return false
 }
+
+// speaksOfOther reports that fact f speaks of the thing the i-th word of
+// question q offers as another choice: "do you hunt or fish?" is answered
+// by "i hunt deer every fall", "do you rent or own?" by a house bought.
+func (f *fact) speaksOfOther(q *text, i int) bool {
+	for _, j := range []int{i - 2, i + 2} {
+		if j >= 0 && j < len(q.words) && q.words[(i+j)/2].low == "or" && f.speaksOf(q.words[j].stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// compoundHeads end compounds that are not of their kind: "homework" is
+// no work, "facebook" no book.
+var compoundHeads = newSet("work time thing body where book line one")
 
 // classes map the stem of a word naming a class of things to the stems of
 // its members: a question about an instrument is answered by the guitar.
@@ -262,7 +289,7 @@ func (f *fact) confirms(q *text) bool {
 	}
 	named := false
 	for i, w := range q.words {
-		if !w.content || w.generic {
+		if !w.content || w.generic || f.speaksOfOther(q, i) {
 			continue
 		}
 		c := wordIntent(q, i)
@@ -388,7 +415,7 @@ func asksWith(q *text, i int) bool {
 // kinds are the intents whose things are of a kind, so that one answers a
 // yes/no question about another: "do you play tennis?" "I play soccer."
 // A pastime, a job or a place is not one of a kind.
-const kinds = catPet | catSport | catMusic | catFood | catDrink | catLanguage | catCar | catBooks | catFilms | catReligion
+const kinds = catPet | catSport | catMusic | catFood | catDrink | catLanguage | catCar | catBooks | catFilms | catReligion | catHealth
 
 // hasDigitStem reports a stem of f glued to a number: "5cats".
 func (f *fact) hasDigitStem(st string) bool {

@@ -61,6 +61,8 @@ italian fluent arabic portuguese korean`,
 character characters cartoon cartoons anime sitcom sitcoms documentary`,
 		catAge:   `age`,
 		catLooks: `hair eyes tall height look looks beard tattoo tattoos skin`,
+		catHealth: `health healthy sick illness disease diabetes diabetic asthma cancer injury injured surgery
+wheelchair blind colorblind deaf eyesight disability medication arthritis chronic`,
 	} {
 		for w := range strings.FieldsSeq(words) {
 			m[w] |= c
@@ -111,6 +113,12 @@ var intentPhrases = []struct {
 	{" year old ", catAge},
 	{" listen to ", catMusic},
 	{" want to do ", catPlans},
+	{" days off ", catHobby},
+	{" day off ", catHobby},
+	{" in the evenings ", catHobby},
+	{" after work ", catHobby},
+	{" get around ", catCar},
+	{" you do before ", catJob},
 }
 
 // besides are the words after which a question names what it does not
@@ -163,7 +171,7 @@ func questionIntents(q *text) category {
 
 // aspirations mark a sentence about what one wants to be or do, not what
 // one is: "i want to be a lawyer" stays a wish.
-var aspirations = []string{" want to be ", " want to become ", " dream ", " dream of ", " hope to ", " someday ",
+var aspirations = []string{" want to be ", " want to become ", " to become ", " dream ", " dream of ", " hope to ", " someday ",
 	" grow up ", " plan to ", " planning to ", " going to be ", " goal ", " wish ", " would like to be ", " one day "}
 
 // factIntents returns what profile sentence ws tells about, and whether it
@@ -210,8 +218,8 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "i work from home"
 		case w == "country" && music:
 			wc &^= catPlace // country music
-		case w == "class" || w == "classes":
-			wc &^= catStudy // "dog agility classes": a school is named when it is one
+		case (w == "class" || w == "classes") && !slices.Contains(ws, "taking"):
+			wc &^= catStudy // "dog agility classes": a school is named when it is one, or classes taken
 		case langAdjective(w, next):
 			wc &^= catLanguage // "french fries", "a german shepherd"
 		case (w == "run" || w == "runs") && determiners.has(next):
@@ -225,8 +233,11 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		c |= wc
 		// "i run a bakery", "i own a small farm": a business of one's own.
-		if i == 1 && businessVerbs.has(w) && determiners.has(next) {
-			c |= catJob
+		if (i == 1 || i == 2 && ws[0] == "my") && businessVerbs.has(w) && determiners.has(next) {
+			c |= catJob // "my dad owned a garage"
+		}
+		if isNumber(prev) && heightWords.has(w) {
+			c |= catLooks // "i am six foot eight"
 		}
 		// "i collect coins", "i like to knit": a pastime.
 		if hobbyVerbs.has(w) && (i == 1 || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])) {
@@ -257,9 +268,17 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 	}
 	c |= knownIntents(padded)
-	// "i grew up in france" tells the language one speaks.
-	if c&catPlace != 0 && slices.ContainsFunc(ws, func(w string) bool { return countryLanguages[w] != "" }) {
-		c |= catLanguage
+	// "i am a dairy farmer in vermont" tells where one lives; "i grew
+	// up in france" the language one speaks.
+	if namesHome(ws) {
+		c |= catPlace
+	}
+	if c&catPlace != 0 {
+		for _, p := range placesIn(padded) {
+			if _, ok := countries[p]; ok && p != "america" && p != "usa" && p != "united_states" {
+				c |= catLanguage
+			}
+		}
 	}
 	// "i like…", "i also like…".
 	if v := 1 + adverbsAt(ws, 1); len(ws) > v+1 && ws[0] == "i" && (likeVerbs.has(ws[v]) || ws[v] == "enjoy") {
@@ -316,8 +335,8 @@ func wordIntent(q *text, i int) category {
 	if i+1 < len(q.words) && langAdjective(w, q.words[i+1].low) {
 		c &^= catLanguage
 	}
-	if i > 0 && q.words[i-1].low == "to" {
-		c &^= catPet
+	if i > 0 && q.words[i-1].low == "to" || i > 1 && q.words[i-1].low == "or" && asksWith(q, i-2) {
+		c &^= catPet // "do you like to fish?", "do you hunt or fish?"
 	}
 	if c&catJob != 0 && i+1 < len(q.words) && q.words[i+1].low == "out" {
 		c = catSport // "do you work out?"
@@ -396,7 +415,10 @@ var relatives = newSet("who that which whom")
 
 // businessVerbs say one has a business when a thing follows: "i run a
 // bakery".
-var businessVerbs = newSet("run runs own owns manage manages")
+var businessVerbs = newSet("run runs ran own owns owned manage manages managed")
+
+// heightWords give a height after a number.
+var heightWords = newSet("foot feet inches")
 
 // hobbyVerbs are things people do for fun, said with "i" or after a verb
 // of liking: "i collect comic books", "i love to knit".

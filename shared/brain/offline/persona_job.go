@@ -45,7 +45,7 @@ func jobIntents(ws []string) category {
 // agentNoun reports a noun of one who does something for a living, by
 // its ending: "trucker", "ranger", "attendant", "comedian", "florist".
 func agentNoun(w string) bool {
-	if len(w) < 6 || notAgents.has(w) || kin[w] > 0 || countryLanguages[w] != "" {
+	if len(w) < 6 || notAgents.has(w) || kin[w] > 0 {
 		return false
 	}
 	for _, s := range []string{"er", "or", "ist", "ant", "ian"} {

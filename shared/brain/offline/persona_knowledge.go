@@ -50,8 +50,34 @@ grill grilling barbecue bbq culinary`},
 	{"car cars vehicle vehicles", catCar, `ford chevy chevrolet toyota honda jeep tesla bmw mercedes subaru prius
 mustang camaro corvette harley volkswagen porsche ferrari lamborghini nissan audi volvo hyundai mazda
 lexus cadillac pickup minivan sedan suv convertible civic corolla`},
-	{"pet pets animal animals dog dogs", catPet, `pit_bull great_dane golden_retriever border_collie guinea_pig bearded_dragon`},
-	{"travel travels traveling travelling traveled travelled", catTravel, `all_over_the_world
+	{"pet pets animal animals dog dogs", catPet, `pit_bull great_dane golden_retriever border_collie german_shepherd
+guinea_pig bearded_dragon`},
+	{"game games", catHobby, `chess poker checkers scrabble sudoku video_games board_games card_games`},
+	{"gamble gambling", catHobby, `poker blackjack casino casinos`},
+	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden`},
+	{"outdoors outdoor outside nature", catHobby, `hike hiking camp camping hunt hunting fishing fly_fish kayak kayaking
+ranger forest`},
+	{"tech technology computer computers", catJob, `software programmer developer coder startup`},
+	{"electric", catCar, `tesla`},
+	{"japanese", catFood, `sushi ramen`},
+	{"italian", catFood, `pasta pizza spaghetti lasagna`},
+	{"mexican", catFood, `tacos burritos enchiladas`},
+	{"indian", catFood, `curry`},
+	{"shrimp shellfish seafood lobster crab", catFood, `shellfish seafood shrimp lobster crab`},
+	{"cheese milk dairy", catFood, `lactose dairy`},
+	{"meat vegan vegetarian", catFood, `vegan vegetarian animal_products`},
+	{"diet", catFood, `vegan vegetarian animal_products lose_weight`},
+	{"alcohol drink drinking", catDrink, `sober`},
+	{"anime", catFilms, `spirited_away naruto pokemon ghibli dragon_ball`},
+	{"horror scary", catBooks, `stephen_king`},
+	{"tv television", catFilms, `television`},
+	{"phobia phobias fear fears afraid scared allergy allergies allergic", catFear, `freak_me_out freaks_me_out
+creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me intolerant`},
+	{"health", catHealth, `bad_knee bad_back bad_hip`},
+	{"morning person riser early", 0, `night_owl early_bird wake_up sleep_in`},
+	{"social outgoing shy introvert extrovert people", 0, `people_person introvert extrovert shy outgoing`},
+	{"travel travels traveling travelling traveled travelled abroad overseas europe asia africa flown fly flying",
+		catTravel, `plane planes airplane all_over_the_world
 around_the_world never_left been_to flight_attendant`},
 }
 
@@ -60,9 +86,12 @@ around_the_world never_left been_to flight_attendant`},
 var knownWords, knownPhrases = func() (map[string]category, map[string]category) {
 	words, phrases := map[string]category{}, map[string]category{}
 	for _, k := range knownKinds {
+		if k.intent == 0 {
+			continue
+		}
 		for m := range strings.FieldsSeq(k.members) {
 			if strings.Contains(m, "_") {
-				phrases[" "+strings.ReplaceAll(m, "_", " ")+" "] |= k.intent
+				phrases[strings.ReplaceAll(m, "_", " ")] |= k.intent
 			} else {
 				words[m] |= k.intent
 			}
@@ -88,7 +117,7 @@ func knownAs(source string, cats category) set {
 	padded := " " + source + " "
 	for _, k := range knownKinds {
 		for m := range strings.FieldsSeq(k.members) {
-			if strings.Contains(padded, " "+strings.ReplaceAll(m, "_", " ")+" ") {
+			if namesPhrase(padded, strings.ReplaceAll(m, "_", " ")) {
 				add(k.class)
 				if k.intent == catSport {
 					add("team teams")
@@ -97,11 +126,10 @@ func knownAs(source string, cats category) set {
 			}
 		}
 	}
-	if cats&catPlace != 0 {
-		for w := range strings.FieldsSeq(source) {
-			add(countryLanguages[w])
-		}
+	if fanOfTeam(padded) {
+		add("team teams sport sports")
 	}
+	placeKnownAs(padded, cats&catPlace != 0, add)
 	return out
 }
 
@@ -118,19 +146,38 @@ func (f *fact) knownOnly(st string, q *text) bool {
 func knownIntents(padded string) category {
 	var c category
 	for p, pc := range knownPhrases {
-		if strings.Contains(padded, p) {
+		if namesPhrase(padded, p) {
 			c |= pc
 		}
+	}
+	if fanOfTeam(padded) {
+		c |= catSport
 	}
 	return c
 }
 
-// countryLanguages map the countries and cities profiles grow up in to
-// the language spoken there: "i grew up in france" answers "do you speak
-// french?".
-var countryLanguages = map[string]string{"france": "french", "paris": "french", "quebec": "french",
-	"spain": "spanish", "mexico": "spanish", "madrid": "spanish", "colombia": "spanish", "argentina": "spanish",
-	"peru": "spanish", "cuba": "spanish", "germany": "german", "berlin": "german", "austria": "german",
-	"italy": "italian", "rome": "italian", "japan": "japanese", "tokyo": "japanese", "china": "chinese",
-	"beijing": "chinese", "shanghai": "chinese", "russia": "russian", "moscow": "russian",
-	"brazil": "portuguese", "portugal": "portuguese", "korea": "korean", "seoul": "korean"}
+// fanOfTeam reports a fan of a team whose name is an everyday word too:
+// "i bleed green for the philadelphia eagles", "huge bears fan"; not "i
+// love watching eagles".
+func fanOfTeam(padded string) bool {
+	fan, team := false, false
+	for w := range strings.FieldsSeq(padded) {
+		fan = fan || fandom.has(w)
+		team = team || fanTeams.has(w)
+	}
+	return fan && team
+}
+
+var (
+	fanTeams = newSet(`eagles bears giants lions dolphins panthers rams saints bills chiefs colts jets falcons
+cardinals rangers tigers reds pirates bulls heat warriors nets suns rockets kings magic thunder penguins
+flyers stars devils sharks ducks vikings browns titans`)
+	fandom = newSet("fan fans root rooting roots bleed cheer support supporter diehard tickets")
+)
+
+// namesPhrase reports the name p, of one word or more, in padded (a text,
+// spaces around), one or many: "german shepherd" in "two german
+// shepherds".
+func namesPhrase(padded, p string) bool {
+	return strings.Contains(padded, " "+p+" ") || strings.Contains(padded, " "+p+"s ")
+}

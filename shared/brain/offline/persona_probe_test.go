@@ -50,15 +50,21 @@ func (s probeScore) unansweredShare() float64 {
 
 // answeredLine is the profile line the reply answers with, or -1: the fact
 // of the reply's first sentence, or of its second after a short lead
-// ("Yes!", "I do!").
+// ("Yes!", "I do!"). A fact may be told in more than one sentence ("My
+// mom? She raised me & my 4 sisters alone.").
 func answeredLine(context, reply string) int {
 	pr := parseProfile(context)
 	if pr == nil {
 		return -1
 	}
-	for s := range sentencesOf(reply) {
-		if i, ok := pr.index[s]; ok {
-			return lineOf(context, pr.facts[i].source)
+	ss := slices.Collect(sentencesOf(reply))
+	for i, s := range ss {
+		for j := i + 1; j <= len(ss); j++ {
+			for s, f := range pr.index {
+				if strings.EqualFold(s, strings.Join(ss[i:j], " ")) {
+					return lineOf(context, pr.facts[f].source)
+				}
+			}
 		}
 		if !answerLead(s) {
 			return -1

@@ -218,7 +218,7 @@ var pastMarks = newSet("did was were used before retired ago")
 // but not "have you attended music school?" and "i can't stand school".
 func (f *fact) namesThings(q *text) bool {
 	for i, w := range q.words {
-		if !w.content || w.generic || light(w.low) || f.speaksOf(w.stem) {
+		if !w.content || w.generic || light(w.low) || f.speaksOf(w.stem) || f.speaksOfOther(q, i) {
 			continue
 		}
 		if asksWith(q, i) {

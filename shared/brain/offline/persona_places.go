@@ -1,0 +1,127 @@
+package offline
+
+import "strings"
+
+// Where the places profiles name are, as everyone knows: Las Vegas is in
+// Nevada, Cork in Ireland, whose people are Irish; São Paulo is in Brazil,
+// where Portuguese is spoken. A fact naming a place is known by them, so
+// that "do you live in nevada?", "are you irish?" and "do you speak
+// portuguese?" are answered by where the bot lives or comes from.
+
+// countries give a country's people and language; the name of several
+// words is joined by "_".
+var countries = map[string]struct{ people, language string }{
+	"america": {"american", "english"}, "usa": {"american", "english"}, "united_states": {"american", "english"},
+	"canada": {"canadian", "english"}, "mexico": {"mexican", "spanish"}, "england": {"english", "english"},
+	"ireland": {"irish", "english"}, "scotland": {"scottish", "english"}, "wales": {"welsh", "welsh"},
+	"france": {"french", "french"}, "spain": {"spanish", "spanish"}, "portugal": {"portuguese", "portuguese"},
+	"germany": {"german", "german"}, "austria": {"austrian", "german"}, "italy": {"italian", "italian"},
+	"greece": {"greek", "greek"}, "poland": {"polish", "polish"}, "russia": {"russian", "russian"},
+	"sweden": {"swedish", "swedish"}, "norway": {"norwegian", "norwegian"}, "netherlands": {"dutch", "dutch"},
+	"holland": {"dutch", "dutch"}, "brazil": {"brazilian", "portuguese"}, "argentina": {"argentinian", "spanish"},
+	"colombia": {"colombian", "spanish"}, "peru": {"peruvian", "spanish"}, "cuba": {"cuban", "spanish"},
+	"japan": {"japanese", "japanese"}, "china": {"chinese", "chinese"}, "korea": {"korean", "korean"},
+	"india": {"indian", "hindi"}, "vietnam": {"vietnamese", "vietnamese"}, "philippines": {"filipino", "tagalog"},
+	"australia": {"australian", "english"}, "nigeria": {"nigerian", "english"}, "egypt": {"egyptian", "arabic"},
+	"israel": {"israeli", "hebrew"}, "jamaica": {"jamaican", "english"},
+}
+
+// regions map cities and states to the state or country they are in.
+var regions = map[string]string{
+	"las_vegas": "nevada", "reno": "nevada", "chicago": "illinois", "boston": "massachusetts", "seattle": "washington",
+	"miami": "florida", "orlando": "florida", "tampa": "florida", "detroit": "michigan", "denver": "colorado",
+	"austin": "texas", "houston": "texas", "dallas": "texas", "san_antonio": "texas", "phoenix": "arizona",
+	"atlanta": "georgia", "nashville": "tennessee", "memphis": "tennessee", "portland": "oregon",
+	"new_orleans": "louisiana", "philadelphia": "pennsylvania", "pittsburgh": "pennsylvania",
+	"los_angeles": "california", "san_francisco": "california", "san_diego": "california", "tulsa": "oklahoma",
+	"minneapolis": "minnesota", "milwaukee": "wisconsin", "cleveland": "ohio", "baltimore": "maryland",
+	"salt_lake_city": "utah", "anchorage": "alaska", "honolulu": "hawaii", "brooklyn": "new_york",
+	"manhattan": "new_york", "new_york_city": "new_york",
+	"london": "england", "manchester": "england", "liverpool": "england", "dublin": "ireland", "cork": "ireland",
+	"edinburgh": "scotland", "glasgow": "scotland", "paris": "france", "lyon": "france", "quebec": "canada",
+	"toronto": "canada", "vancouver": "canada", "montreal": "canada", "berlin": "germany", "munich": "germany",
+	"vienna": "austria", "rome": "italy", "milan": "italy", "madrid": "spain", "barcelona": "spain",
+	"lisbon": "portugal", "athens": "greece", "moscow": "russia", "stockholm": "sweden", "amsterdam": "netherlands",
+	"sao_paulo": "brazil", "rio": "brazil", "buenos_aires": "argentina", "bogota": "colombia", "lima": "peru",
+	"havana": "cuba", "tokyo": "japan", "osaka": "japan", "beijing": "china", "shanghai": "china",
+	"hong_kong": "china", "seoul": "korea", "mumbai": "india", "delhi": "india", "bangalore": "india",
+	"manila": "philippines", "sydney": "australia", "melbourne": "australia", "cairo": "egypt",
+	"mexico_city": "mexico", "cancun": "mexico",
+	"alabama": "america", "alaska": "america", "arizona": "america", "arkansas": "america", "california": "america",
+	"colorado": "america", "connecticut": "america", "delaware": "america", "florida": "america", "georgia": "america",
+	"hawaii": "america", "idaho": "america", "illinois": "america", "indiana": "america", "iowa": "america",
+	"kansas": "america", "kentucky": "america", "louisiana": "america", "maine": "america", "maryland": "america",
+	"massachusetts": "america", "michigan": "america", "minnesota": "america", "mississippi": "america",
+	"missouri": "america", "montana": "america", "nebraska": "america", "nevada": "america",
+	"new_hampshire": "america", "new_jersey": "america", "new_mexico": "america", "new_york": "america",
+	"north_carolina": "america", "north_dakota": "america", "ohio": "america", "oklahoma": "america",
+	"oregon": "america", "pennsylvania": "america", "rhode_island": "america", "south_carolina": "america",
+	"south_dakota": "america", "tennessee": "america", "texas": "america", "utah": "america", "vermont": "america",
+	"virginia": "america", "washington": "america", "west_virginia": "america", "wisconsin": "america",
+	"wyoming": "america",
+}
+
+// placePhrases are every name above, spaces around, "_" as a space.
+var placePhrases = func() []string {
+	var out []string
+	for c := range countries {
+		out = append(out, " "+strings.ReplaceAll(c, "_", " ")+" ")
+	}
+	for r := range regions {
+		out = append(out, " "+strings.ReplaceAll(r, "_", " ")+" ")
+	}
+	return out
+}()
+
+// placesIn returns the places padded (a sentence, spaces around) names,
+// each with the regions and country it lies in, "_" for a space.
+func placesIn(padded string) []string {
+	var out []string
+	for _, p := range placePhrases {
+		if !strings.Contains(padded, p) {
+			continue
+		}
+		for name := strings.ReplaceAll(strings.TrimSpace(p), " ", "_"); name != ""; name = regions[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// placeKnownAs adds to add the words a question may name the places of
+// padded with: their regions and countries, its people, and where the
+// fact tells where one lives or comes from (home), its language.
+func placeKnownAs(padded string, home bool, add func(string)) {
+	for _, p := range placesIn(padded) {
+		add(strings.ReplaceAll(p, "_", " "))
+		if c, ok := countries[p]; ok {
+			add(c.people)
+			if home {
+				add(c.language)
+			}
+		}
+	}
+}
+
+// namesHome reports a sentence that says one is in a place ("i am a
+// dairy farmer in vermont"), not one that was there or wants to be.
+func namesHome(ws []string) bool {
+	for i, w := range ws {
+		if w == "in" && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) > 0 {
+			return !slicesHasAny(ws, pastMarks) && !slicesHasAny(ws, visitWords)
+		}
+	}
+	return false
+}
+
+var visitWords = newSet("went visit visited trip vacation honeymoon")
+
+// slicesHasAny reports a word of ws in s.
+func slicesHasAny(ws []string, s set) bool {
+	for _, w := range ws {
+		if s.has(w) {
+			return true
+		}
+	}
+	return false
+}
