@@ -1,0 +1,113 @@
+package offline
+
+import "strings"
+
+// intentWords are the words that make a question or a fact about an
+// intent. A question's words are read as they are; "living" asks about
+// work only in "for a living", which intentPhrases handle first. In a
+// fact, factIntents reads the words that depend on what surrounds them
+// ("i live in", "i am from").
+var intentWords = func() map[string]category {
+	m := map[string]category{}
+	for c, words := range map[category]string{
+		catJob: `job jobs work works working worked workplace profession occupation career employed
+employer boss office company business shift retired unemployed salary coworkers army navy
+military teach teaches teaching`,
+		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
+neighbourhood apartment house moved move farm village countryside`,
+		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
+husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
+boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
+grandfather relationship dating twins baby babies pregnant aunt uncle cousin divorced divorce
+widowed widow engaged fiance fiancee spouse wedding`,
+		catPet: `pet pets animal animals dog dogs cat cats puppy puppies kitten kittens kitties fish bird
+birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony goldfish ferret
+guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
+dachshund corgi rottweiler pitbull`,
+		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure
+game games chess videogames`,
+		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
+vacations countries continent continents`,
+		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
+piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
+orchestra choir genre concert concerts rap rock jazz musician album`,
+		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
+meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
+pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
+grilling barbecue bbq`,
+		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
+cocktail cocktails`,
+		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
+running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
+wrestling yoga racing weights weightlifting`,
+		catStudy: `study studying studies student students school college university major degree class
+classes graduate graduated graduating subject subjects grade semester majoring majored`,
+		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
+		catFear:  `afraid fear fears scared phobia phobias allergic allergy allergies terrified frightened`,
+		catCar:   `car cars drive drives driving vehicle truck motorcycle motorbike bike van`,
+		catLanguage: `language languages speak speaks spanish french english german chinese russian japanese
+italian fluent arabic portuguese korean`,
+		catBooks: `book books read reading novel novels author authors writer poetry poems`,
+		catFilms: `movie movies film films tv show shows watch watching series netflix documentaries
+character characters cartoon cartoons anime sitcom sitcoms documentary`,
+		catAge:   `age`,
+		catLooks: `hair eyes tall height look looks beard tattoo tattoos skin`,
+		catHealth: `health healthy sick illness disease diabetes diabetic asthma cancer injury injured surgery
+wheelchair blind colorblind deaf eyesight disability medication arthritis chronic`,
+	} {
+		for w := range strings.FieldsSeq(words) {
+			m[w] |= c
+		}
+	}
+	return m
+}()
+
+// intentOf is what word w is about, read without the digits a word may
+// be glued to ("5cats").
+func intentOf(w string) category {
+	if c, ok := intentWords[w]; ok {
+		return c
+	}
+	if c, ok := knownWords[w]; ok {
+		return c
+	}
+	return intentWords[strings.TrimLeft(w, "0123456789")]
+}
+
+// intentPhrases ask about an intent without its words; they are looked for
+// in the normalised text, padded with spaces.
+var intentPhrases = []struct {
+	phrase string
+	cat    category
+}{
+	{" what do you do ", catJob},
+	{" what do u do ", catJob},
+	{" for a living ", catJob},
+	{" for living ", catJob},
+	{" for life ", catJob},
+	{" where are you ", catPlace},
+	{" where r u ", catPlace},
+	{" where do you ", catPlace},
+	{" where you ", catPlace},
+	{" want to be ", catPlans},
+	{" want to become ", catPlans},
+	{" when you grow up ", catPlans},
+	{" when u grow up ", catPlans},
+	{" going to be ", catPlans},
+	{" like to do ", catHobby},
+	{" enjoy doing ", catHobby},
+	{" do for fun ", catHobby},
+	{" what else do you like ", catHobby},
+	{" into ", catHobby},
+	{" how old ", catAge},
+	{" years old ", catAge},
+	{" year old ", catAge},
+	{" listen to ", catMusic},
+	{" want to do ", catPlans},
+	{" days off ", catHobby},
+	{" day off ", catHobby},
+	{" in the evenings ", catHobby},
+	{" after work ", catHobby},
+	{" get around ", catCar},
+	{" you do before ", catJob},
+}

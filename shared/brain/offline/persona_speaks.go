@@ -1,0 +1,71 @@
+package offline
+
+import "strings"
+
+// What a fact speaks of: the things of a question it names by their
+// word, by a member of the class the word names, by an agent or a
+// compound of the word, or as a known thing (persona_knowledge.go).
+
+// speaksOf reports whether fact f speaks of the thing of stem st: by the
+// same word, spelt either way, glued to a number ("5cats"), by the verb
+// of an agent ("teacher": "i teach english"), or by a member of the class
+// st names ("instrument": "i play the violin").
+func (f *fact) speaksOf(st string) bool {
+	if f.stems.has(st) || f.stems.has(spellings[st]) || f.hasDigitStem(st) || f.known.has(st) {
+		return true
+	}
+	if a, ok := strings.CutSuffix(st, "er"); ok && len(a) > 3 && (f.stems.has(a) || f.stems.has(stem(a+"e"))) {
+		return true
+	}
+	// "do you sing?": "i am an opera singer"; "do you like boats?": "i
+	// live on a sailboat".
+	for s := range f.stems {
+		if s == st+"er" || s == st+"r" || len(st) >= 4 && len(s) > len(st)+2 && strings.HasSuffix(s, st) && !compoundHeads.has(st) {
+			return true
+		}
+	}
+	if members := classes[st]; members != nil {
+		for s := range f.stems {
+			if members.has(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// speaksOfOther reports that fact f speaks of the thing the i-th word of
+// question q offers as another choice: "do you hunt or fish?" is answered
+// by "i hunt deer every fall", "do you rent or own?" by a house bought.
+func (f *fact) speaksOfOther(q *text, i int) bool {
+	for _, j := range []int{i - 2, i + 2} {
+		if j >= 0 && j < len(q.words) && q.words[(i+j)/2].low == "or" && f.speaksOf(q.words[j].stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// compoundHeads end compounds that are not of their kind: "homework" is
+// no work, "facebook" no book.
+var compoundHeads = newSet("work time thing body where book line one")
+
+// classes map the stem of a word naming a class of things to the stems of
+// its members: a question about an instrument is answered by the guitar.
+var classes = func() map[string]set {
+	m := map[string]set{}
+	for names, members := range map[string]string{
+		"instrument instruments": `guitar piano drums drum violin cello flute trumpet saxophone sax clarinet harp
+ukulele banjo trombone harmonica bass keyboard tuba oboe accordion bagpipes fiddle mandolin`,
+		"military army": `army navy marines military soldier soldiers veteran airforce`,
+		"cook cooking":  `cook cooks cooking chef chefs`,
+		"travel travels traveling travelling traveled travelled trip trips abroad": `travel travels traveling
+travelling traveled travelled trip trips abroad countries continent continents vacation vacations world`,
+	} {
+		ms := newSet(stemAll(members))
+		for n := range strings.FieldsSeq(names) {
+			m[stem(n)] = ms
+		}
+	}
+	return m
+}()
