@@ -165,7 +165,8 @@ func (f *fact) likes() bool {
 	for w := range strings.FieldsSeq(f.source) {
 		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" ||
 			prev == "i" && likeVerbs.has(w) || // "yellow is the color i love most"
-			prev == "every" && devotions.has(w) { // "i have read every book by stephen king"
+			prev == "every" && devotions.has(w) || // "i have read every book by stephen king"
+			w == "nerd" || w == "geek" || fandom.has(w) {
 			return true
 		}
 		prev = w
@@ -187,7 +188,7 @@ var devotions = newSet("book novel episode movie film album song game")
 // need nothing.
 func (f *fact) covers(q *text, cats category, verb string) bool {
 	for i, w := range q.words {
-		if !w.content || w.generic || light(w.low) || f.speaksOfOther(q, i) {
+		if !w.content || w.generic || light(w.low) || f.speaksOfOther(q, i) || cuisine(q, i) {
 			continue
 		}
 		c := wordIntent(q, i)
@@ -202,6 +203,7 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 		case categoryNames.has(w.low) && cats&c != 0:
 		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am") && !asksWith(q, i): // "are you a vegan?" "I'm a vegetarian."
 		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
+		case c&cats != 0 && asksWith(q, i) && wordIntent(q, i) == intentOf(w.low): // "do you speak other languages?" "I'm learning korean."
 		case c == 0 && verbish(w.low):
 		default:
 			return false
@@ -225,7 +227,7 @@ func (f *fact) confirms(q *text) bool {
 	}
 	named := false
 	for i, w := range q.words {
-		if !w.content || w.generic || f.speaksOfOther(q, i) {
+		if !w.content || w.generic || f.speaksOfOther(q, i) || cuisine(q, i) {
 			continue
 		}
 		c := wordIntent(q, i)

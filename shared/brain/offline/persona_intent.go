@@ -43,6 +43,11 @@ func questionIntents(q *text) category {
 	} else if c&catHobby != 0 && !hasIntentWord(q, catJob) {
 		c &^= catJob
 	}
+	// "what do you do to relax?", "what do you do at night?": pastimes.
+	if _, rest, ok := strings.Cut(padded, " what do you do "); ok && rest != "" && !hasIntentWord(q, catJob) &&
+		!jobTimes.has(strings.Fields(rest)[0]) && c&^(catJob|catHobby) == 0 {
+		c = c&^catJob | catHobby
+	}
 	// "which sports are you into?" asks about sports, not any pastime.
 	if c&kinds != 0 && !thing {
 		c &^= catHobby
@@ -58,6 +63,10 @@ func questionIntents(q *text) category {
 	}
 	return c
 }
+
+// jobTimes follow "what do you do" asking about work: "for a living",
+// "now", "these days".
+var jobTimes = newSet("for now nowadays these exactly then though")
 
 // aspirations mark a sentence about what one wants to be or do, not what
 // one is: "i want to be a lawyer" stays a wish.
@@ -104,8 +113,12 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &= catJob // "i work at a pet store" says nothing of pets
 		case wc&catPlace != 0 && strings.HasPrefix(w, "liv") && !afterLive.has(next):
 			wc &^= catPlace // "living the good life", "for a living"
-		case w == "from" && !beforeFrom.has(prev):
-			wc &^= catPlace // "i work from home"
+		case w == "from" && !beforeFrom.has(prev) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) == 0:
+			wc &^= catPlace // "i work from home", but "an exchange student from sweden"
+		case w == "city" && fanOfTeam(padded), w == "town" && prev == "in" && i+1 == len(ws):
+			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
+		case wc&catPet != 0 && madeOf.has(prev):
+			wc &^= catPet // "wooden birds", "stuffed animals"
 		case w == "country" && music:
 			wc &^= catPlace // country music
 		case (w == "class" || w == "classes") && !slices.Contains(ws, "taking"):
@@ -204,6 +217,9 @@ func factIntents(ws []string) (c category, wish bool) {
 	return c, wish
 }
 
+// madeOf are the words before an animal that make it a thing.
+var madeOf = newSet("wooden stuffed toy plastic ceramic glass paper")
+
 // adverbsAt counts the adverbs of ws from i on: "also" in "i also like".
 func adverbsAt(ws []string, i int) int {
 	n := 0
@@ -225,8 +241,8 @@ func wordIntent(q *text, i int) category {
 	if i+1 < len(q.words) && langAdjective(w, q.words[i+1].low) {
 		c &^= catLanguage
 	}
-	if i > 0 && q.words[i-1].low == "to" || i > 1 && q.words[i-1].low == "or" && asksWith(q, i-2) {
-		c &^= catPet // "do you like to fish?", "do you hunt or fish?"
+	if i > 0 && (q.words[i-1].low == "to" || chatSpelling(q.words[i-1].low) == "you") || i > 1 && q.words[i-1].low == "or" && asksWith(q, i-2) {
+		c &^= catPet // "do you like to fish?", "do you fish?", "do you hunt or fish?"
 	}
 	if c&catJob != 0 && i+1 < len(q.words) && q.words[i+1].low == "out" {
 		c = catSport // "do you work out?"
@@ -313,7 +329,7 @@ var heightWords = newSet("foot feet inches")
 // hobbyVerbs are things people do for fun, said with "i" or after a verb
 // of liking: "i collect comic books", "i love to knit".
 var hobbyVerbs = newSet(`collect knit crochet sew paint draw sketch hike camp garden surf ski snowboard skate
-skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb`)
+skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb whittle carve brew`)
 
 // gameWords name games, a pastime but not the word for one.
 var gameWords = newSet("game games chess videogames")

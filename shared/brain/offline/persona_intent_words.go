@@ -12,18 +12,19 @@ var intentWords = func() map[string]category {
 	for c, words := range map[category]string{
 		catJob: `job jobs work works working worked workplace profession occupation career employed
 employer boss office company business shift retired unemployed salary coworkers army navy
-military teach teaches teaching`,
+military teach teaches teaching taught`,
 		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
 neighbourhood apartment house moved move farm village countryside`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
 grandfather relationship dating twins baby babies pregnant aunt uncle cousin divorced divorce
-widowed widow engaged fiance fiancee spouse wedding`,
+widowed widow engaged fiance fiancee spouse wedding grandson grandsons granddaughter granddaughters`,
 		catPet: `pet pets animal animals dog dogs cat cats puppy puppies kitten kittens kitties fish bird
 birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony goldfish ferret
 guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
-dachshund corgi rottweiler pitbull`,
+dachshund corgi rottweiler pitbull goat goats cow cows pig pigs sheep donkey donkeys llama llamas
+alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure
 game games chess videogames`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
@@ -34,14 +35,17 @@ orchestra choir genre concert concerts rap rock jazz musician album`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
-grilling barbecue bbq`,
+grilling barbecue bbq crawfish meatballs pierogi pho burritos curry ramen wings lobster crab shrimp
+oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
 cocktail cocktails`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
-wrestling yoga racing weights weightlifting`,
+wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
+surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball`,
 		catStudy: `study studying studies student students school college university major degree class
-classes graduate graduated graduating subject subjects grade semester majoring majored`,
+classes graduate graduated graduating subject subjects grade semester majoring majored freshman
+sophomore`,
 		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
 		catFear:  `afraid fear fears scared phobia phobias allergic allergy allergies terrified frightened`,
 		catCar:   `car cars drive drives driving vehicle truck motorcycle motorbike bike van`,
@@ -50,10 +54,12 @@ italian fluent arabic portuguese korean`,
 		catBooks: `book books read reading novel novels author authors writer poetry poems`,
 		catFilms: `movie movies film films tv show shows watch watching series netflix documentaries
 character characters cartoon cartoons anime sitcom sitcoms documentary`,
-		catAge:   `age`,
-		catLooks: `hair eyes tall height look looks beard tattoo tattoos skin`,
+		catAge: `age`,
+		catLooks: `hair eyes tall height look looks beard tattoo tattoos skin tooth teeth freckles male female
+boy girl`,
 		catHealth: `health healthy sick illness disease diabetes diabetic asthma cancer injury injured surgery
-wheelchair blind colorblind deaf eyesight disability medication arthritis chronic`,
+surgeries injuries wheelchair blind colorblind deaf eyesight disability medication arthritis chronic
+cough pacemaker knee knees`,
 	} {
 		for w := range strings.FieldsSeq(words) {
 			m[w] |= c
@@ -109,5 +115,6 @@ var intentPhrases = []struct {
 	{" in the evenings ", catHobby},
 	{" after work ", catHobby},
 	{" get around ", catCar},
+	{" based in ", catPlace},
 	{" you do before ", catJob},
 }

@@ -21,8 +21,12 @@ func jobIntents(ws []string) category {
 	if v >= len(ws) {
 		return 0
 	}
-	// "i am a long haul trucker": the noun that ends the phrase after "a".
-	if ws[v] == "am" && v+2 < len(ws) && (ws[v+1] == "a" || ws[v+1] == "an") {
+	// "i am a long haul trucker", "i used to be a coal miner": the noun
+	// that ends the phrase after "a".
+	if rest, ok := strings.CutPrefix(strings.Join(ws[v:], " "), "used to be "); ok {
+		ws, v = append([]string{"i", "am"}, strings.Fields(rest)...), 1
+	}
+	if (ws[v] == "am" || ws[v] == "was") && v+2 < len(ws) && (ws[v+1] == "a" || ws[v+1] == "an") {
 		head := ws[v+2]
 		for _, w := range ws[v+3:] {
 			if boundaries.has(w) || w == "who" || w == "that" {
@@ -45,7 +49,7 @@ func jobIntents(ws []string) category {
 // agentNoun reports a noun of one who does something for a living, by
 // its ending: "trucker", "ranger", "attendant", "comedian", "florist".
 func agentNoun(w string) bool {
-	if len(w) < 6 || notAgents.has(w) || kin[w] > 0 {
+	if len(w) < 5 || notAgents.has(w) || kin[w] > 0 {
 		return false
 	}
 	for _, s := range []string{"er", "or", "ist", "ant", "ian"} {

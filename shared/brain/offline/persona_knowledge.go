@@ -44,7 +44,11 @@ spiderman jurassic_park toy_story lion_king godfather titanic lord_of_the_rings`
 	{"religious religion faith", catReligion, `church churches god jesus christ bible pray prays
 praying prayer prayers christian christians catholic baptist methodist lutheran mormon muslim islam
 mosque jewish synagogue hindu buddhist buddhism atheist religious religion faith spiritual pastor priest
-rabbi imam worship`},
+rabbi imam worship buddha synagogue`},
+	{"jewish judaism", catReligion, `synagogue rabbi torah kosher hanukkah`},
+	{"christian christianity", catReligion, `church churches jesus christ bible catholic baptist methodist lutheran`},
+	{"muslim islam", catReligion, `mosque quran ramadan`},
+	{"buddhist buddhism", catReligion, `buddha`},
 	{"cook cooks cooking chef", catFood, `chef chefs cook cooks cooking baker bakers bake bakes baking
 grill grilling barbecue bbq culinary`},
 	{"car cars vehicle vehicles", catCar, `ford chevy chevrolet toyota honda jeep tesla bmw mercedes subaru prius
@@ -59,10 +63,13 @@ guinea_pig bearded_dragon`},
 ranger forest`},
 	{"tech technology computer computers", catJob, `software programmer developer coder startup`},
 	{"electric", catCar, `tesla`},
-	{"japanese", catFood, `sushi ramen`},
-	{"italian", catFood, `pasta pizza spaghetti lasagna`},
-	{"mexican", catFood, `tacos burritos enchiladas`},
-	{"indian", catFood, `curry`},
+	{"motorcycle motorcycles motorbike bike bikes", catCar, `harley ducati`},
+	{"healthcare medicine medical hospital", catJob, `nurse doctor paramedic surgeon dentist pharmacist therapist emt
+physician`},
+	{"bake baking baker", catFood, `pie pies cake cakes cookies bread muffins cupcakes`},
+	{"cook cooks cooking", catFood, `make_the_best`},
+	{"sci fi scifi science fiction", catFilms, `star_wars star_trek`},
+	{"hear hearing", catHealth, `deaf`},
 	{"shrimp shellfish seafood lobster crab", catFood, `shellfish seafood shrimp lobster crab`},
 	{"cheese milk dairy", catFood, `lactose dairy`},
 	{"meat vegan vegetarian", catFood, `vegan vegetarian animal_products`},
@@ -126,8 +133,8 @@ func knownAs(source string, cats category) set {
 			}
 		}
 	}
-	if fanOfTeam(padded) {
-		add("team teams sport sports")
+	if s := teamSport(padded); s != "" {
+		add("team teams sport sports " + s)
 	}
 	placeKnownAs(padded, cats&catPlace != 0, add)
 	return out
@@ -159,20 +166,42 @@ func knownIntents(padded string) category {
 // fanOfTeam reports a fan of a team whose name is an everyday word too:
 // "i bleed green for the philadelphia eagles", "huge bears fan"; not "i
 // love watching eagles".
-func fanOfTeam(padded string) bool {
-	fan, team := false, false
+func fanOfTeam(padded string) bool { return teamSport(padded) != "" }
+
+// teamSport is the sport of the team whose fan padded speaks of, or "".
+func teamSport(padded string) string {
+	fan, sport := false, ""
 	for w := range strings.FieldsSeq(padded) {
 		fan = fan || fandom.has(w)
-		team = team || fanTeams.has(w)
+		if s := fanTeams[w]; s != "" {
+			sport = s
+		}
 	}
-	return fan && team
+	if !fan {
+		return ""
+	}
+	return sport
 }
 
+// fanTeams are team names that are everyday words too, with their sport;
+// fandom the words of their fans.
 var (
-	fanTeams = newSet(`eagles bears giants lions dolphins panthers rams saints bills chiefs colts jets falcons
-cardinals rangers tigers reds pirates bulls heat warriors nets suns rockets kings magic thunder penguins
-flyers stars devils sharks ducks vikings browns titans`)
-	fandom = newSet("fan fans root rooting roots bleed cheer support supporter diehard tickets")
+	fanTeams = func() map[string]string {
+		m := map[string]string{}
+		for sport, teams := range map[string]string{
+			"football": `eagles bears giants lions dolphins panthers rams saints bills chiefs colts jets falcons
+cardinals vikings browns titans`,
+			"baseball":   `rangers tigers reds pirates`,
+			"basketball": `bulls heat warriors nets suns rockets kings magic thunder`,
+			"hockey":     `penguins flyers stars devils sharks ducks`,
+		} {
+			for t := range strings.FieldsSeq(teams) {
+				m[t] = sport
+			}
+		}
+		return m
+	}()
+	fandom = newSet("fan fans root rooting roots bleed cheer support supporter diehard tickets ticket holder")
 )
 
 // namesPhrase reports the name p, of one word or more, in padded (a text,

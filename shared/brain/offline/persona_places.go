@@ -23,7 +23,8 @@ var countries = map[string]struct{ people, language string }{
 	"japan": {"japanese", "japanese"}, "china": {"chinese", "chinese"}, "korea": {"korean", "korean"},
 	"india": {"indian", "hindi"}, "vietnam": {"vietnamese", "vietnamese"}, "philippines": {"filipino", "tagalog"},
 	"australia": {"australian", "english"}, "nigeria": {"nigerian", "english"}, "egypt": {"egyptian", "arabic"},
-	"israel": {"israeli", "hebrew"}, "jamaica": {"jamaican", "english"},
+	"israel": {"israeli", "hebrew"}, "jamaica": {"jamaican", "english"}, "kenya": {"kenyan", "swahili"},
+	"south_africa": {"south african", "english"}, "thailand": {"thai", "thai"},
 }
 
 // regions map cities and states to the state or country they are in.
@@ -46,7 +47,8 @@ var regions = map[string]string{
 	"havana": "cuba", "tokyo": "japan", "osaka": "japan", "beijing": "china", "shanghai": "china",
 	"hong_kong": "china", "seoul": "korea", "mumbai": "india", "delhi": "india", "bangalore": "india",
 	"manila": "philippines", "sydney": "australia", "melbourne": "australia", "cairo": "egypt",
-	"mexico_city": "mexico", "cancun": "mexico",
+	"mexico_city": "mexico", "cancun": "mexico", "guadalajara": "mexico", "cape_town": "south_africa",
+	"nairobi": "kenya", "bangkok": "thailand",
 	"alabama": "america", "alaska": "america", "arizona": "america", "arkansas": "america", "california": "america",
 	"colorado": "america", "connecticut": "america", "delaware": "america", "florida": "america", "georgia": "america",
 	"hawaii": "america", "idaho": "america", "illinois": "america", "indiana": "america", "iowa": "america",
@@ -102,6 +104,25 @@ func placeKnownAs(padded string, home bool, add func(string)) {
 		}
 	}
 }
+
+// peoples are the names of countries' people: "irish", "mexican".
+var peoples = func() set {
+	s := set{}
+	for _, c := range countries {
+		s.add(c.people)
+	}
+	return s
+}()
+
+// cuisine reports the i-th word of q as a people's name before a word of
+// food, naming a cuisine ("japanese food"), not what one is: "do you like
+// japanese food?" is answered by sushi liked, "are you mexican?" not by
+// tacos sold.
+func cuisine(q *text, i int) bool {
+	return peoples.has(q.words[i].low) && i+1 < len(q.words) && cuisineWords.has(q.words[i+1].low)
+}
+
+var cuisineWords = newSet("food foods cuisine dish dishes restaurant restaurants cooking")
 
 // namesHome reports a sentence that says one is in a place ("i am a
 // dairy farmer in vermont"), not one that was there or wants to be.

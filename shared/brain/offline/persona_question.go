@@ -163,8 +163,14 @@ func (pr *profile) answers(q *text) []int {
 		if near && (shared == 0 || score < 5) {
 			continue // of the same intent and naming a thing of the question
 		}
-		if score > 0 && sameVerb(f.verb, verb) {
-			score++
+		if score > 0 && (sameVerb(f.verb, verb) || verb == "like" && f.likes()) {
+			score++ // "what music do you like?": a liking before a habit
+		}
+		if intents&catPlace != 0 && !origin && f.tellsOrigin() {
+			score-- // "where do you live?": where one lives before where one is from
+		}
+		if intents&catJob != 0 && slices.Contains(qws, "where") && f.tellsWhere() {
+			score++ // "where do you work?": the job told with its place
 		}
 		if origin && cats&catPlace != 0 && slices.ContainsFunc(strings.Fields(f.source), originPlaces.has) {
 			score++ // "where are you from?": "i moved to this country", before "i moved into my first home"
@@ -193,6 +199,21 @@ func (pr *profile) answers(q *text) []int {
 	return best
 }
 
+// tellsOrigin reports a fact that tells where one comes from and not
+// where one lives: "i am from scotland originally".
+func (f *fact) tellsOrigin() bool {
+	padded := " " + f.source + " "
+	return f.verb != "live" && (strings.Contains(padded, " from ") || strings.Contains(padded, " originally ") ||
+		strings.Contains(padded, " grew up ") || strings.Contains(padded, " born "))
+}
+
+// tellsWhere reports a fact that names a place: "i am a bartender in new
+// orleans", "i work at a pet store".
+func (f *fact) tellsWhere() bool {
+	padded := " " + f.source + " "
+	return strings.Contains(padded, " in ") || strings.Contains(padded, " at ") || strings.Contains(padded, " on ")
+}
+
 // originWords ask where one comes from; places name where one may.
 var (
 	originWords  = newSet("from born grew raised hometown originally")
@@ -218,11 +239,11 @@ var pastMarks = newSet("did was were used before retired ago")
 // but not "have you attended music school?" and "i can't stand school".
 func (f *fact) namesThings(q *text) bool {
 	for i, w := range q.words {
-		if !w.content || w.generic || light(w.low) || f.speaksOf(w.stem) || f.speaksOfOther(q, i) {
+		if !w.content || w.generic || light(w.low) || f.speaksOf(w.stem) || f.speaksOfOther(q, i) || cuisine(q, i) {
 			continue
 		}
-		if asksWith(q, i) {
-			continue // the verb: "do you ride a motorcycle?", "do you like to learn languages?"
+		if asksWith(q, i) || categoryNames.has(w.low) && f.intents()&wordIntent(q, i) != 0 {
+			continue // the verb: "do you ride a motorcycle?", "do you like to learn languages?"; "any other languages?"
 		}
 		return false
 	}

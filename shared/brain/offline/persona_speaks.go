@@ -38,8 +38,19 @@ func (f *fact) speaksOf(st string) bool {
 // question q offers as another choice: "do you hunt or fish?" is answered
 // by "i hunt deer every fall", "do you rent or own?" by a house bought.
 func (f *fact) speaksOfOther(q *text, i int) bool {
-	for _, j := range []int{i - 2, i + 2} {
-		if j >= 0 && j < len(q.words) && q.words[(i+j)/2].low == "or" && f.speaksOf(q.words[j].stem) {
+	for _, dir := range []int{-1, 1} {
+		j := i + dir
+		if dir < 0 && j >= 0 && determiners.has(q.words[j].low) {
+			j-- // "a boy or a girl"
+		}
+		if j < 0 || j >= len(q.words) || q.words[j].low != "or" {
+			continue
+		}
+		j += dir
+		if j >= 0 && j < len(q.words) && determiners.has(q.words[j].low) {
+			j += dir
+		}
+		if j >= 0 && j < len(q.words) && f.speaksOf(q.words[j].stem) {
 			return true
 		}
 	}
