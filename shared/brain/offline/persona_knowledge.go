@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // What everyone knows about the things profiles name, so that a fact is
 // matched to a question about what its thing is: the Yankees are a
@@ -88,24 +91,29 @@ creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me intolerant
 around_the_world never_left been_to flight_attendant`},
 }
 
-// knownWords map a one-word name of knownKinds to its intent; knownPhrases
-// hold the names of several words, spaces around.
-var knownWords, knownPhrases = func() (map[string]category, map[string]category) {
-	words, phrases := map[string]category{}, map[string]category{}
-	for _, k := range knownKinds {
-		if k.intent == 0 {
-			continue
-		}
-		for m := range strings.FieldsSeq(k.members) {
-			if strings.Contains(m, "_") {
-				phrases[strings.ReplaceAll(m, "_", " ")] |= k.intent
-			} else {
-				words[m] |= k.intent
+// knownWords map a one-word name of knownKinds to its intent; knownNames
+// find every name, of one word or more, and kindsOf say which kinds each
+// name is of.
+var (
+	knownWords = map[string]category{}
+	knownNames = phraseIndex{}
+	kindsOf    = map[string][]int{}
+)
+
+func init() {
+	for k, kind := range knownKinds {
+		for m := range strings.FieldsSeq(kind.members) {
+			name := strings.ReplaceAll(m, "_", " ")
+			if kindsOf[name] == nil {
+				knownNames.add(name)
+			}
+			kindsOf[name] = append(kindsOf[name], k)
+			if kind.intent != 0 && !strings.Contains(name, " ") {
+				knownWords[name] |= kind.intent
 			}
 		}
 	}
-	return words, phrases
-}()
+}
 
 // knownAs returns the stems of the words a question may name the known
 // things of a fact with (source, of intents cats): "i am a big fan of the
@@ -122,14 +130,11 @@ func knownAs(source string, cats category) set {
 		}
 	}
 	padded := " " + source + " "
-	for _, k := range knownKinds {
-		for m := range strings.FieldsSeq(k.members) {
-			if namesPhrase(padded, strings.ReplaceAll(m, "_", " ")) {
-				add(k.class)
-				if k.intent == catSport {
-					add("team teams")
-				}
-				break
+	for _, name := range knownNames.in(padded) {
+		for _, k := range kindsOf[name] {
+			add(knownKinds[k].class)
+			if knownKinds[k].intent == catSport {
+				add("team teams")
 			}
 		}
 	}
@@ -152,9 +157,9 @@ func (f *fact) knownOnly(st string, q *text) bool {
 // padded, a normalised text with spaces around.
 func knownIntents(padded string) category {
 	var c category
-	for p, pc := range knownPhrases {
-		if namesPhrase(padded, p) {
-			c |= pc
+	for _, name := range knownNames.in(padded) {
+		for _, k := range kindsOf[name] {
+			c |= knownKinds[k].intent
 		}
 	}
 	if fanOfTeam(padded) {
@@ -209,4 +214,31 @@ cardinals vikings browns titans`,
 // shepherds".
 func namesPhrase(padded, p string) bool {
 	return strings.Contains(padded, " "+p+" ") || strings.Contains(padded, " "+p+"s ")
+}
+
+// phraseIndex finds names of one word or more in a text by their first
+// word, rather than looking for each name in turn: a reply reads every
+// profile sentence and the question for them (BenchmarkReplyDev).
+type phraseIndex map[string][]string
+
+func (x phraseIndex) add(name string) {
+	first, _, _ := strings.Cut(name, " ")
+	x[first] = append(x[first], name)
+}
+
+// in returns the names of x that padded (a text, spaces around) names,
+// each once.
+func (x phraseIndex) in(padded string) []string {
+	var out []string
+	for w := range strings.FieldsSeq(padded) {
+		for _, n := range x[w] {
+			if namesPhrase(padded, n) && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+		if one, ok := strings.CutSuffix(w, "s"); ok && len(x[one]) > 0 && slices.Contains(x[one], one) && !slices.Contains(out, one) {
+			out = append(out, one) // "two goats"
+		}
+	}
+	return out
 }

@@ -63,27 +63,24 @@ var regions = map[string]string{
 	"wyoming": "america",
 }
 
-// placePhrases are every name above, spaces around, "_" as a space.
-var placePhrases = func() []string {
-	var out []string
+// placeNames find every name above, "_" as a space.
+var placeNames = func() phraseIndex {
+	x := phraseIndex{}
 	for c := range countries {
-		out = append(out, " "+strings.ReplaceAll(c, "_", " ")+" ")
+		x.add(strings.ReplaceAll(c, "_", " "))
 	}
 	for r := range regions {
-		out = append(out, " "+strings.ReplaceAll(r, "_", " ")+" ")
+		x.add(strings.ReplaceAll(r, "_", " "))
 	}
-	return out
+	return x
 }()
 
 // placesIn returns the places padded (a sentence, spaces around) names,
 // each with the regions and country it lies in, "_" for a space.
 func placesIn(padded string) []string {
 	var out []string
-	for _, p := range placePhrases {
-		if !strings.Contains(padded, p) {
-			continue
-		}
-		for name := strings.ReplaceAll(strings.TrimSpace(p), " ", "_"); name != ""; name = regions[name] {
+	for _, p := range placeNames.in(padded) {
+		for name := strings.ReplaceAll(p, " ", "_"); name != ""; name = regions[name] {
 			out = append(out, name)
 		}
 	}
