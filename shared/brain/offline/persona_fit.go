@@ -38,6 +38,9 @@ func (f *fact) tellsOf(kinStems []string) bool {
 		if f.stems.has(st) || f.stems.has(kinSynonyms[st]) || kinWhole.has(st) && aboutOther(f.source) && f.kin&(1<<kin[st]) != 0 {
 			return true
 		}
+		if kin[st] == kinMarried && f.kin&(1<<kinMarried) != 0 && !spouseWords.has(st) {
+			return true // "what does your partner do?": "i am married to a chef"
+		}
 	}
 	return false
 }
@@ -166,7 +169,7 @@ func (f *fact) likes() bool {
 		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" ||
 			prev == "i" && likeVerbs.has(w) || // "yellow is the color i love most"
 			prev == "every" && devotions.has(w) || // "i have read every book by stephen king"
-			w == "nerd" || w == "geek" || fandom.has(w) {
+			w == "nerd" || w == "geek" || fandom.has(w) || prev == "every" && (w == "day" || w == "night") {
 			return true
 		}
 		prev = w
@@ -406,5 +409,5 @@ func nearly(a, b string) bool {
 
 // lightWords carry no thing of their own in a yes/no question: "do you
 // play…?", "are you a cat lover?".
-var lightWords = newSet(`play plays go goes get got make take use know want think try ever listen
+var lightWords = newSet(`play plays go goes get got make take use know want think try ever listen follow
 lover lovers fan fans person people kind type sort lot lots thing things much many`)

@@ -86,6 +86,11 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= catPlans
 		}
 	}
+	// "i am moving to denver next month", "i am saving up to open a
+	// restaurant", "i am going back to school": what is to come.
+	if slices.ContainsFunc(ws, futureWords.has) || strings.Contains(padded, " going back to ") || strings.Contains(padded, " in the fall ") && ws[1] == "am" {
+		c |= catPlans
+	}
 	// "i want to study medicine": a wish, unless denied.
 	if (strings.Contains(padded, " want to ") || strings.Contains(padded, " would like to ")) && !strings.Contains(padded, " not ") {
 		wish = true
@@ -148,7 +153,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
-		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) || manJob(prev, w)) && i > 0 && !fav {
+		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) || manJob(prev, w)) && i > 0 && !fav {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
@@ -216,6 +221,9 @@ func factIntents(ws []string) (c category, wish bool) {
 	}
 	return c, wish
 }
+
+// fields follow an occupation's name naming a subject: "marine biology".
+var fields = newSet("biology life science sciences")
 
 // madeOf are the words before an animal that make it a thing.
 var madeOf = newSet("wooden stuffed toy plastic ceramic glass paper")

@@ -19,7 +19,7 @@ neighbourhood apartment house moved move farm village countryside`,
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
 grandfather relationship dating twins baby babies pregnant aunt uncle cousin divorced divorce
-widowed widow engaged fiance fiancee spouse wedding grandson grandsons granddaughter granddaughters`,
+widowed widow widower engaged fiance fiancee spouse wedding gf bf grandson grandsons granddaughter granddaughters`,
 		catPet: `pet pets animal animals dog dogs cat cats puppy puppies kitten kittens kitties fish bird
 birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony goldfish ferret
 guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
@@ -116,5 +116,8 @@ var intentPhrases = []struct {
 	{" after work ", catHobby},
 	{" get around ", catCar},
 	{" based in ", catPlace},
+	{" significant other ", catFamily},
+	{" special someone ", catFamily},
+	{" love life ", catFamily},
 	{" you do before ", catJob},
 }

@@ -14,7 +14,8 @@ func jobIntents(ws []string) category {
 		return 0
 	}
 	padded := " " + strings.Join(ws, " ") + " "
-	if strings.Contains(padded, " for a living ") || strings.Contains(padded, " my own ") && workplaceNamed(ws) {
+	if strings.Contains(padded, " for a living ") || strings.Contains(padded, " my own ") && workplaceNamed(ws) ||
+		strings.Contains(padded, " pay the bills ") || strings.Contains(padded, " wait tables ") || strings.Contains(padded, " on the side ") {
 		return catJob
 	}
 	v := 1 + adverbsAt(ws, 1)
@@ -39,12 +40,19 @@ func jobIntents(ws []string) category {
 		}
 		return 0
 	}
+	// "i drive a school bus": a vehicle driven for others.
+	if (ws[v] == "drive" || ws[v] == "drove") && slicesHasAny(ws[v:], workVehicles) {
+		return catJob
+	}
 	// "i fix cars at my own auto shop", "i sell houses".
 	if tradeVerbs.has(ws[v]) && (workplaceNamed(ws[v:]) || sellingVerbs.has(ws[v])) {
 		return catJob
 	}
 	return 0
 }
+
+// workVehicles are driven for a living.
+var workVehicles = newSet("semi bus taxi cab forklift ambulance tractor limo uber lyft delivery")
 
 // agentNoun reports a noun of one who does something for a living, by
 // its ending: "trucker", "ranger", "attendant", "comedian", "florist".

@@ -10,10 +10,11 @@ import "strings"
 var kin = func() map[string]int {
 	m := map[string]int{}
 	for k, words := range []string{
-		`kids kid children child son sons daughter daughters baby babies grandchildren grandkids pregnant twins`,
+		`kids kid children child son sons daughter daughters baby babies grandchildren grandkids pregnant twins
+grandson grandsons granddaughter granddaughters grandchild`,
 		`brother brothers sister sisters siblings sibling`,
 		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
-divorced widowed widow engaged fiance fiancee spouse wedding`,
+divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf`,
 		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks`,
 	} {
 		for w := range strings.FieldsSeq(words) {
@@ -62,6 +63,17 @@ const (
 	kinMarried  = 3
 	kinParents  = 4
 )
+
+// asksParent reports a question whether one is a parent: "are you a
+// mom?", "r u a dad?".
+func asksParent(q *text) bool {
+	for i := 0; i+2 < len(q.words); i++ {
+		if chatSpelling(q.words[i].low) == "you" && (q.words[i+1].low == "a" || q.words[i+1].low == "an") && kin[q.words[i+2].low] == kinParents {
+			return true
+		}
+	}
+	return false
+}
 
 // others are the people a profile sentence may be about instead of the
 // bot: "my dad was a chef" does not say what the bot does.

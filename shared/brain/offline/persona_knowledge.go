@@ -30,13 +30,19 @@ texans redskins commanders buccaneers bucs ravens bengals jaguars chargers`},
 	{"hockey nhl", catSport, `bruins blackhawks canadiens leafs canucks oilers`},
 	{"soccer", catSport, `arsenal chelsea liverpool barcelona juventus manchester_united real_madrid tottenham
 bayern`},
-	{"band bands", catMusic, `beatles metallica nirvana
-coldplay eminem beyonce madonna elvis adele rihanna bieber gaga sheeran zeppelin aerosmith radiohead
-springsteen sinatra rammstein abba bts blackpink shakira slipknot megadeth nickelback timberlake jovi
-hendrix marley parton chesney taylor_swift katy_perry bruno_mars ariana_grande pink_floyd rolling_stones
-green_day foo_fighters imagine_dragons one_direction backstreet_boys johnny_cash garth_brooks
-willie_nelson luke_bryan blake_shelton carrie_underwood miley_cyrus britney_spears michael_jackson
-bob_marley bob_dylan kanye`},
+	{"rock band bands", catMusic, `beatles nirvana coldplay zeppelin aerosmith radiohead springsteen nickelback jovi
+hendrix pink_floyd rolling_stones green_day foo_fighters imagine_dragons queen_band ac_dc`},
+	{"metal heavy band bands", catMusic, `metallica rammstein slipknot megadeth iron_maiden black_sabbath`},
+	{"pop band bands", catMusic, `beyonce madonna adele rihanna bieber gaga sheeran abba bts blackpink shakira
+timberlake taylor_swift katy_perry bruno_mars ariana_grande one_direction backstreet_boys miley_cyrus
+britney_spears michael_jackson k-pop kpop`},
+	{"country", catMusic, `parton chesney johnny_cash garth_brooks willie_nelson luke_bryan blake_shelton
+carrie_underwood dolly_parton country_station`},
+	{"rap hip hop", catMusic, `eminem kanye drake_rapper jay-z tupac snoop_dogg`},
+	{"reggae", catMusic, `bob_marley`},
+	{"folk", catMusic, `bob_dylan`},
+	{"swing jazz", catMusic, `sinatra elvis`},
+	{"listen", catMusic, `podcast podcasts radio audiobooks`},
 	{"classical composer composers", catMusic, `mozart beethoven bach chopin vivaldi tchaikovsky`},
 	{"author authors", catBooks, `tolkien rowling hemingway shakespeare austen dickens orwell
 tolstoy stephen_king dr_seuss agatha_christie mark_twain`},
@@ -57,20 +63,35 @@ grill grilling barbecue bbq culinary`},
 	{"car cars vehicle vehicles", catCar, `ford chevy chevrolet toyota honda jeep tesla bmw mercedes subaru prius
 mustang camaro corvette harley volkswagen porsche ferrari lamborghini nissan audi volvo hyundai mazda
 lexus cadillac pickup minivan sedan suv convertible civic corolla`},
-	{"pet pets animal animals dog dogs", catPet, `pit_bull great_dane golden_retriever border_collie german_shepherd
-guinea_pig bearded_dragon`},
-	{"game games", catHobby, `chess poker checkers scrabble sudoku video_games board_games card_games`},
+	{"pet pets animal animals", catPet, `pit_bull great_dane golden_retriever border_collie german_shepherd
+guinea_pig bearded_dragon furry_friend`},
+	{"dog dogs puppy", catPet, `pit_bull great_dane golden_retriever border_collie german_shepherd french_bulldog
+retriever shepherd terrier beagle bulldog husky collie pug poodle labrador lab chihuahua dachshund corgi
+rottweiler pitbull doberman`},
+	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon`},
+	{"game games gamer gamers gaming", catHobby, `chess poker checkers scrabble sudoku video_games board_games
+card_games online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft league_of_legends
+halo`},
+	{"video", catHobby, `online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft
+league_of_legends halo`},
 	{"gamble gambling", catHobby, `poker blackjack casino casinos`},
 	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden`},
 	{"outdoors outdoor outside nature", catHobby, `hike hiking camp camping hunt hunting fishing fly_fish kayak kayaking
 ranger forest`},
 	{"tech technology computer computers", catJob, `software programmer developer coder startup`},
 	{"electric", catCar, `tesla`},
-	{"motorcycle motorcycles motorbike bike bikes", catCar, `harley ducati`},
+	{"motorcycle motorcycles motorbike bike bikes biker bikers", catCar, `harley ducati`},
+	{"cop cops police", catJob, `police detective sheriff officer`},
+	{"exercise workout gym fitness", catSport, `trainer personal_trainer`},
+	{"winter", 0, `cold snow snowboarding skiing ski snowboard skating`},
+	{"ocean sea beach", 0, `marine sailboat surf surfing beach`},
+	{"sweets sweet dessert desserts candy", catFood, `sugar candy chocolate dessert desserts`},
+	{"diet dietary restrictions bread gluten wheat", catFood, `gluten_free gluten`},
+	{"major majoring study studying studies", catStudy, `study studying major majoring`},
 	{"healthcare medicine medical hospital", catJob, `nurse doctor paramedic surgeon dentist pharmacist therapist emt
 physician`},
-	{"bake baking baker", catFood, `pie pies cake cakes cookies bread muffins cupcakes`},
-	{"cook cooks cooking", catFood, `make_the_best`},
+	{"bake baking baker", catFood, `pie pies cake cakes cookies bread muffins cupcakes bakery`},
+	{"cook cooks cooking", catFood, `make_the_best homemade`},
 	{"sci fi scifi science fiction", catFilms, `star_wars star_trek`},
 	{"hear hearing", catHealth, `deaf`},
 	{"shrimp shellfish seafood lobster crab", catFood, `shellfish seafood shrimp lobster crab`},
@@ -80,14 +101,15 @@ physician`},
 	{"alcohol drink drinking", catDrink, `sober`},
 	{"anime", catFilms, `spirited_away naruto pokemon ghibli dragon_ball`},
 	{"horror scary", catBooks, `stephen_king`},
+	{"scary", catFilms, `horror`},
 	{"tv television", catFilms, `television`},
 	{"phobia phobias fear fears afraid scared allergy allergies allergic", catFear, `freak_me_out freaks_me_out
 creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me intolerant`},
 	{"health", catHealth, `bad_knee bad_back bad_hip`},
-	{"morning person riser early", 0, `night_owl early_bird wake_up sleep_in`},
+	{"morning person riser early late", 0, `night_owl early_bird wake_up sleep_in`},
 	{"social outgoing shy introvert extrovert people", 0, `people_person introvert extrovert shy outgoing`},
 	{"travel travels traveling travelling traveled travelled abroad overseas europe asia africa flown fly flying",
-		catTravel, `plane planes airplane all_over_the_world
+		catTravel, `plane planes airplane all_over_the_world across_the_country
 around_the_world never_left been_to flight_attendant`},
 }
 

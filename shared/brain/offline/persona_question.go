@@ -34,8 +34,8 @@ func asksUnmarked(t *text) bool {
 		return false
 	}
 	first, next := chatSpelling(ws[0].low), chatSpelling(ws[1].low)
-	if first == "any" || strings.HasPrefix(first, "fav") {
-		return len(ws) <= 4 && ws[1].content // "any pets", "fav food"
+	if first == "any" || first == "got" || strings.HasPrefix(first, "fav") {
+		return len(ws) <= 4 && (ws[1].content || ws[1].low == "any") // "any pets", "fav food", "got any pets"
 	}
 	if first == "where" && next == "you" {
 		return true // "where u from"
@@ -69,6 +69,33 @@ func chatNorm(t *text) string {
 	}
 	return b.String()
 }
+
+// withAntecedent returns question sentence qs of message msg with a
+// last word that stands for a thing the message named before it replaced
+// by that thing: "oh i love dogs! do you have one?" asks "do you have
+// dogs?".
+func withAntecedent(msg *text, qs string) string {
+	body := strings.TrimRight(qs, "?!. ")
+	last := body[strings.LastIndexByte(body, ' ')+1:]
+	if !standIns.has(strings.ToLower(last)) || len(msg.sentences) < 2 {
+		return qs
+	}
+	for i := len(msg.sentences) - 1; i >= 0; i-- {
+		if msg.sentences[i] == qs {
+			continue
+		}
+		lead := analyze(msg.sentences[i])
+		for j := len(lead.words) - 1; j >= 0; j-- {
+			if w := lead.words[j]; w.content && intentOf(w.low) != 0 {
+				return strings.TrimSuffix(body, last) + w.low + "?"
+			}
+		}
+	}
+	return qs
+}
+
+// standIns stand for a thing named before: "do you have one?".
+var standIns = newSet("one any them it some")
 
 // asksHowAreYou reports a greeting question ("how are you?", "how's it
 // going?").
@@ -108,6 +135,12 @@ func (pr *profile) answers(q *text) []int {
 		}
 	}
 	qkin := kinOf(qws)
+	if asksParent(q) {
+		qkin = 1 << kinChildren // "are you a parent?", "are you a mom?"
+	}
+	if strings.Contains(chatNorm(q), " significant other ") || strings.Contains(chatNorm(q), " special someone ") || strings.Contains(chatNorm(q), " love life ") {
+		qkin |= 1 << kinMarried
+	}
 	yours := yourKin(q)
 	name, age := asksName(q), strings.Contains(" "+q.norm+" ", " how old ")
 	origin := intents&catPlace != 0 && slices.ContainsFunc(qws, originWords.has)
@@ -167,7 +200,10 @@ func (pr *profile) answers(q *text) []int {
 			score++ // "what music do you like?": a liking before a habit
 		}
 		if intents&catPlace != 0 && !origin && f.tellsOrigin() {
-			score-- // "where do you live?": where one lives before where one is from
+			if slices.Contains(qws, "now") {
+				continue // "where do you live now?" is not answered by "i was raised in new orleans"
+			}
+			score-- // "where are you?": where one lives before where one is from
 		}
 		if intents&catJob != 0 && slices.Contains(qws, "where") && f.tellsWhere() {
 			score++ // "where do you work?": the job told with its place

@@ -93,7 +93,7 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 		leads = rotated(howAreYouLeads, seed)
 		facts = pr.volunteer(&st, nil, 0)
 	case (msg.question || asksUnmarked(msg)) && (msg.content > 0 || startsQuestion(msg) || questionIntents(msg) != 0):
-		q := rc.text(questionSentence(msg))
+		q := rc.text(withAntecedent(msg, questionSentence(msg)))
 		if strings.Contains(q.norm, "your name") {
 			leads = rotated(nameLeads, seed)
 			facts = pr.volunteer(&st, nil, 0)
