@@ -177,6 +177,20 @@ func (f *fact) likes() bool {
 	return false
 }
 
+// fan reports a fact that tells one follows a team or a star: "i am a big
+// fan of the patriots", "i cheer for the chiefs".
+func (f *fact) fan() bool {
+	for w := range strings.FieldsSeq(f.source) {
+		if fanWords.has(w) || fandom.has(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// fanVerbs ask what a fan does: "do you watch football?".
+var fanVerbs = newSet("watch follow root support cheer")
+
 // devotions are what a fan has seen or read every one of.
 var devotions = newSet("book novel episode movie film album song game")
 
@@ -227,6 +241,9 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 func (f *fact) confirms(q *text) bool {
 	if !f.covers(q, f.intents(), questionVerb(q)) || !f.plainYes(q) {
 		return false
+	}
+	if v := questionVerb(q); v == "like" && !f.likes() && !f.neg || f.fan() && v != "like" && !fanVerbs.has(v) {
+		return false // "do you like your job?" is no "I do!" to a job; "do you exercise?" none to a fan
 	}
 	named := false
 	for i, w := range q.words {

@@ -122,8 +122,14 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "i work from home", but "an exchange student from sweden"
 		case w == "city" && fanOfTeam(padded), w == "town" && prev == "in" && i+1 == len(ws):
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
-		case wc&catPet != 0 && madeOf.has(prev):
-			wc &^= catPet // "wooden birds", "stuffed animals"
+		case wc&catPet != 0 && (madeOf.has(prev) || slices.Contains(ws, "eat")):
+			wc &^= catPet // "wooden birds", "stuffed animals", "i don't eat meat or fish"
+		case wc&catFamily != 0 && (occupation(next) || agentNoun(next)):
+			wc &^= catFamily // "a wedding photographer", "a divorce lawyer"
+		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across":
+			wc &^= catPlace // "across the country"
+		case w == "from" && slices.Contains(ws[i:], "family"):
+			wc &^= catPlace // "i come from a big family"
 		case w == "country" && music:
 			wc &^= catPlace // country music
 		case (w == "class" || w == "classes") && !slices.Contains(ws, "taking"):
@@ -309,7 +315,7 @@ func pastime(obj []string) bool {
 
 // afterLive are the words after "live" that say where: "i live in…",
 // "i live alone".
-var afterLive = newSet("in on at with near by outside inside alone abroad here there close next downtown off")
+var afterLive = newSet("in on at near by outside inside alone abroad here there close next downtown off")
 
 // beforeFrom are the words before "from" that say where one comes from.
 var beforeFrom = newSet("am is are was come comes came originally moved family hail hails")
@@ -321,7 +327,7 @@ var schooling = newSet("student students pupil")
 // manJob reports a trade named by "-man" after an article: "i was a
 // mailman", "i am a fisherman".
 func manJob(prev, w string) bool {
-	return (prev == "a" || prev == "an") && len(w) > 5 && strings.HasSuffix(w, "man") && !strings.HasSuffix(w, "woman") && w != "human"
+	return (prev == "a" || prev == "an") && len(w) > 5 && strings.HasSuffix(w, "man") && !strings.HasSuffix(w, "woman") && w != "human" && w != "freshman"
 }
 
 // relatives open a clause about someone else: "a sister who lives…".

@@ -35,8 +35,8 @@ func jobIntents(ws []string) category {
 			}
 			head = w
 		}
-		if agentNoun(head) {
-			return catJob
+		if agentNoun(head) && !slicesHasAny(ws, schoolWords) {
+			return catJob // not "a college baseball player"
 		}
 		return 0
 	}
@@ -50,6 +50,10 @@ func jobIntents(ws []string) category {
 	}
 	return 0
 }
+
+// schoolWords make one who does something a student: "a college baseball
+// player".
+var schoolWords = newSet("college school university")
 
 // workVehicles are driven for a living.
 var workVehicles = newSet("semi bus taxi cab forklift ambulance tractor limo uber lyft delivery")
@@ -72,7 +76,7 @@ func agentNoun(w string) bool {
 // lover", "a night owl", "a big reader", "a vegetarian", "an italian".
 var notAgents = newSet(`lover lovers member citizen vegetarian christian italian canadian brazilian
 indian australian russian asian parent student resident patient survivor winner partner beginner
-learner reader gamer runner jogger swimmer hiker biker climber surfer skier skater collector
+learner reader gamer immigrant runner jogger swimmer hiker biker climber surfer skier skater collector
 believer dreamer sleeper eater drinker smoker talker thinker introvert extrovert monster
 senior junior number supporter follower fighter foreigner stranger newcomer quarter daughter`)
 

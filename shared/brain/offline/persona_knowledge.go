@@ -42,7 +42,7 @@ carrie_underwood dolly_parton country_station`},
 	{"reggae", catMusic, `bob_marley`},
 	{"folk", catMusic, `bob_dylan`},
 	{"swing jazz", catMusic, `sinatra elvis`},
-	{"listen", catMusic, `podcast podcasts radio audiobooks`},
+	{"listen", 0, `podcast podcasts radio audiobooks`},
 	{"classical composer composers", catMusic, `mozart beethoven bach chopin vivaldi tchaikovsky`},
 	{"author authors", catBooks, `tolkien rowling hemingway shakespeare austen dickens orwell
 tolstoy stephen_king dr_seuss agatha_christie mark_twain`},
