@@ -133,8 +133,9 @@ func reorder(ws []string) [][]string {
 			continue
 		}
 		switch next := ws[k+1]; {
-		case next == "i" && k+2 < len(ws) && (ws[k+2] == "are" || ws[k+2] == "were"):
-			// "my family and i are from india": one subject, one sentence
+		case next == "i" && k+2 < len(ws) && (ws[k+2] == "are" || ws[k+2] == "were" || pairSubject(ws[:k])):
+			// "my family and i are from india", "my wife and i have five
+			// children": one subject, one sentence
 		case next == "i":
 			return append([][]string{ws[:k]}, reorder(ws[k+1:])...)
 		case adverbs.has(next) && k+3 < len(ws) && ws[k+2] == "i":
@@ -226,6 +227,12 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 				says = append(says, compoundNoun(rest[1:])...)
 			}
 		}
+	case weSentence(ws):
+		subject, rest, _ := weSubject(ws)
+		says = weSays(subject, rest)
+		plain = says
+		f.verb = mainVerb(rest)
+		f.neg = slices.Contains(rest, "not") || slices.Contains(rest, "never")
 	case ws[0] == "my" && len(ws) >= 3:
 		kin := kinFirst(ws[1:])
 		plain = append(possessive(ws[1:]), kin[:min(len(kin), 1)]...)

@@ -9,7 +9,7 @@ import (
 // sayableFloor is the share of the releases' profile sentences the bot
 // must be able to say whole without a trigram of its profile, a little
 // under what was measured (see TestSayableShare).
-const sayableFloor = 0.95 // measured: 95.4 % (4,197 of 4,401)
+const sayableFloor = 0.95 // measured: 95.5 % (4,204 of 4,401)
 
 // TestSayableShare reads every profile (the bots' and the users') of every
 // ConvAI2 release and counts the sentences the bot can say: each part of

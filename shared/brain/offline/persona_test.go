@@ -211,7 +211,7 @@ func countTrigrams(s string, of brain.Trigrams) int {
 }
 
 // TestPersonaFacts checks the paraphrases of every profile sentence of the
-// releases: first person, none a copy of its sentence.
+// releases: first person ("I" or "we"), none a copy of its sentence.
 func TestPersonaFacts(t *testing.T) {
 	profiles := allProfiles(t)
 	facts := 0
@@ -226,7 +226,7 @@ func TestPersonaFacts(t *testing.T) {
 				if tokensEqual(say, f.source) {
 					t.Errorf("fact %q is said as it stands: %q", f.source, say)
 				}
-				if !regexp.MustCompile(`(^|\s)(I|I'm|I've|I'd|my|me)(\s|$|,|\?)`).MatchString(say) {
+				if !regexp.MustCompile(`(^|\s)(I|I'm|I've|I'd|my|me|[Ww]e|[Ww]e're|[Ww]e've)(\s|$|,|\?)`).MatchString(say) {
 					t.Errorf("fact %q: paraphrase %q is not in the first person", f.source, say)
 				}
 				if dangling.MatchString(sentence(say)) || lowerI.MatchString(say) || pluralIs.MatchString(say) {
