@@ -266,6 +266,12 @@ func unitPieces(u []string, nb neighbours) []piece {
 		add("my own", 3.5)
 	case lw == "the" && seasons.has(next) && prepositionWords.has(prev):
 		add("", 2.5) // "during the winter" → "during winter"
+	case strings.HasSuffix(lw, "'s") && len(lw) > 4 && !stopwords.has(lw) && next != "" && !stopwords.has(next) && !determiners.has(next):
+		// a possessive as chat types it, which the router reads as one
+		// word: "my daughters softball team", "greys anatomy"
+		add(strings.TrimSuffix(w[:len(trimPunct(w))], "'s")+"s", 1)
+	case strings.HasSuffix(lw, "'s") && len(lw) > 4 && !stopwords.has(lw) && determiners.has(next):
+		add(strings.TrimSuffix(w[:len(trimPunct(w))], "'s")+" is", 0.5) // "my dad's a cop" → "my dad is a cop"
 	case lw == "a" && next != "" && !stopwords.has(next) && prev == "got":
 		add("this", 2) // "I've got this german shepherd": a chat's way to bring a thing in
 	}

@@ -93,10 +93,17 @@ func titleShape(ws []string) bool {
 }
 
 // keepsNames reports whether rendering s says every name of ns with its
-// own words, together and in order.
+// own words, together and in order; a possessive may drop its apostrophe
+// ("greys anatomy").
 func keepsNames(ns []string, s string) bool {
-	low := " " + strings.Join(brain.RouterWords(apostrophes.Replace(s)), " ") + " "
+	low := " " + bareWords(s) + " "
 	return !slices.ContainsFunc(ns, func(n string) bool {
-		return !strings.Contains(low, " "+strings.Join(brain.RouterWords(n), " ")+" ")
+		return !strings.Contains(low, " "+bareWords(n)+" ")
 	})
+}
+
+// bareWords are the words of s as the router reads them once apostrophes
+// are dropped, joined by spaces: "grey's anatomy" is "greys anatomy".
+func bareWords(s string) string {
+	return strings.Join(brain.RouterWords(strings.ReplaceAll(apostrophes.Replace(s), "'", "")), " ")
 }
