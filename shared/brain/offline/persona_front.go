@@ -271,8 +271,8 @@ func adjectiveOne(s string) string {
 			// truck, a red one"
 			second := strings.ToLower(ws[end])
 			if stopwords.has(second) || adjective(second) || occupation(second) || strings.HasSuffix(second, "ed") || strings.HasSuffix(second, "ing") ||
-				kindWords.has(adj) || strings.ContainsAny(ws[end-1], ",:") {
-				continue // the noun phrase goes on: "a black lab named…"
+				kindWords.has(adj) || bindingAdjectives.has(adj) || strings.ContainsAny(ws[end-1], ",:") {
+				continue // the noun phrase goes on: "a black lab named…"; a compound: "a small town girl"
 			}
 			noun += " " + second
 			end++

@@ -291,8 +291,9 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 			lead = strings.TrimSuffix(lead, of)
 			return []string{"I'm " + lead + obj[n-1] + " of " + of, "call me " + lead + obj[n-1] + " of " + of}
 		}
-		if n := len(obj); n >= 3 && adjective(obj[1]) {
-			// "a retired gym teacher" → "a gym teacher, a retired one"
+		if n := len(obj); n >= 3 && adjective(obj[1]) && !(n >= 4 && bindingAdjectives.has(obj[1]) && !adjective(obj[2])) {
+			// "a retired gym teacher" → "a gym teacher, a retired one",
+			// never "a haul trucker, a long one" (compoundJob)
 			rest := articleFor(obj[2]) + " " + strings.Join(obj[2:], " ")
 			if !occupation(obj[n-1]) {
 				return []string{"I'm " + rest + ", " + obj[0] + " " + obj[1] + " one"} // never "I work as a girl"

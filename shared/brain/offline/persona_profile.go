@@ -226,6 +226,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 			if rest[0] == "am" {
 				says = append(says, compoundNoun(rest[1:])...)
 			}
+			says = append(says, reshapes(rest)...)
 		}
 	case weSentence(ws):
 		subject, rest, _ := weSubject(ws)
@@ -252,6 +253,9 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 			says = append(says, a)
 		}
 		if a := adjectiveOne(s); a != "" {
+			says = append(says, a)
+		}
+		if a := fromPlace(s); a != "" {
 			says = append(says, a)
 		}
 	}

@@ -114,4 +114,4 @@ drummer guitarist pianist dj accountant consultant assistant librarian
 technician builder worker cleaner janitor hairdresser stylist therapist
 pharmacist scientist researcher sailor fisherman realtor agent broker
 entrepreneur ceo owner photographer producer lifeguard paramedic detective
-custodian caregiver analyst architect`)
+custodian caregiver analyst architect trucker`)

@@ -1,0 +1,141 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+)
+
+// Rewordings that say a phrase of an "i …" sentence in another shape
+// people use for it, which parts the words the profile has in a row
+// without a filler: a job with a compound ("a long haul trucker" → "a
+// trucker, long haul"), a major ("i am majoring in biology" → "my major is
+// biology"), a job at a place ("a pastor at a baptist church" → "baptist
+// church, that's where I work as a pastor"), a fondness ("a weakness for
+// fish and chips" → "fish & chips are my weakness") and how long ("i have
+// been married to … for twenty years" → "I've been married for 20 years to
+// …"). Like every paraphrase they are kept only when the router would not
+// refuse them and they keep the whole fact.
+
+// reshapes rewrites the rest of an "i …" sentence (rest follows "i" and
+// its adverbs); nil when none of the shapes fits.
+func reshapes(rest []string) []string {
+	if len(rest) < 3 {
+		return nil
+	}
+	v, obj := rest[0], rest[1:]
+	var out []string
+	switch {
+	case v == "am" && obj[0] == "majoring" && obj[1] == "in" || v == "major" && obj[0] == "in":
+		subject := strings.Join(obj[slices.Index(obj, "in")+1:], " ")
+		out = append(out, "my major is "+subject, subject+" is my major")
+	case v == "am" && (obj[0] == "a" || obj[0] == "an"):
+		out = append(out, compoundJob(obj[1:])...)
+		out = append(out, jobAtPlace(obj[1:])...)
+	case haveVerbs.has(v) && obj[0] == "been" && len(obj) >= 4:
+		out = append(out, durationFirst(obj[1:])...)
+	case haveVerbs.has(v) && (obj[0] == "a" || obj[0] == "an") && len(obj) >= 4 && (obj[2] == "for" || obj[2] == "to") && !stopwords.has(obj[1]):
+		// "a weakness for fish and chips" → "fish & chips are my weakness"
+		what := obj[3:]
+		if slices.ContainsFunc(what, func(w string) bool { return prepositionWords.has(w) || w == "that" || w == "who" }) {
+			return nil // the phrase goes on: "an allergy to cats that…"
+		}
+		be := "is"
+		if plural(what[len(what)-1]) {
+			be = "are"
+		}
+		out = append(out, strings.Join(what, " ")+" "+be+" my "+obj[1])
+	}
+	return out
+}
+
+// bindingAdjectives say a dimension or an age; before two nouns they go
+// with the first, which they make a compound: "a long haul trucker", "a
+// high school teacher", "a short order cook".
+var bindingAdjectives = newSet("long short high low big small little old young")
+
+// compoundJob says "<adjective> <noun> <noun>" (obj follows "i am a")
+// with the last noun first and the compound after it: "a long haul
+// trucker" → "I'm a trucker, long haul", "a small town girl" → "I'm a girl
+// from a small town"; nil otherwise.
+func compoundJob(obj []string) []string {
+	np, tail := nounPhrase(obj)
+	if len(np) != 3 || tail != "" || !bindingAdjectives.has(np[0]) || stopwords.has(np[1]) || adjective(np[1]) || stopwords.has(np[2]) {
+		return nil
+	}
+	head, compound := np[2], np[0]+" "+np[1]
+	switch {
+	case schooling.has(head):
+		return []string{"I'm " + articleFor(head) + " " + head + ", " + compound} // at school, not at work
+	case occupation(head):
+		return []string{"I'm " + articleFor(head) + " " + head + ", " + compound, "I work as " + articleFor(head) + " " + head + ", " + compound}
+	case placeNouns.has(np[1]):
+		return []string{"I'm " + articleFor(head) + " " + head + " from " + articleFor(compound) + " " + compound}
+	}
+	return nil
+}
+
+// jobAtPlace says "<job> at|in a|an|the <place>" (obj follows "i am a")
+// with the place first: "a pastor at a baptist church" → "baptist church,
+// that's where I work as a pastor"; nil otherwise.
+func jobAtPlace(obj []string) []string {
+	k := slices.IndexFunc(obj, func(w string) bool { return w == "at" || w == "in" })
+	if k < 1 || k+2 >= len(obj) || !occupation(obj[k-1]) || !slices.Contains([]string{"a", "an", "the"}, obj[k+1]) {
+		return nil
+	}
+	job, place := strings.Join(obj[:k], " "), obj[k+2:]
+	if !placeNouns.has(place[len(place)-1]) && !places.has(place[len(place)-1]) ||
+		slices.ContainsFunc(place, func(w string) bool { return stopwords.has(w) || determiners.has(w) }) {
+		return nil
+	}
+	return []string{strings.Join(place, " ") + ", that's where I work as " + articleFor(job) + " " + job}
+}
+
+// durationFirst says "been <participle> <rest> for <number> <unit>" (obj
+// follows "i have been") with how long after the participle: "married to
+// my high school sweetheart for twenty years" → "I've been married for 20
+// years to my high school sweetheart"; nil otherwise.
+func durationFirst(obj []string) []string {
+	n := len(obj)
+	if n < 5 || obj[n-3] != "for" || !isNumber(obj[n-2]) && obj[n-2] != "a" && obj[n-2] != "many" || !timeWords.has(obj[n-1]) && !strings.HasPrefix(obj[n-1], "month") {
+		return nil
+	}
+	part := obj[0]
+	if !strings.HasSuffix(part, "ed") && !strings.HasSuffix(part, "ing") && !pastVerbs.has(part) ||
+		!prepositionWords.has(obj[1]) && obj[1] != "to" {
+		return nil // "traveling the world for years": never between a verb and its object
+	}
+	how := strings.Join(digitsIn(obj[n-3:]), " ")
+	return []string{"I've been " + part + " " + how + " " + strings.Join(obj[1:n-3], " ")}
+}
+
+// personNouns are people one knows from somewhere: "my high school
+// sweetheart", "my college roommate".
+var personNouns = newSet("sweetheart friend friends buddy pal roommate roommates girlfriend boyfriend crush teacher coach")
+
+// fromPlace says "my <place> <person>" in s as "my <person> from <place>":
+// "my high school sweetheart" → "my sweetheart from high school", which
+// parts the compound the profile has in a row; "" when s has none.
+func fromPlace(s string) string {
+	ws := strings.Fields(s)
+	for i, w := range ws {
+		if w != "my" {
+			continue
+		}
+		for j := i + 2; j < len(ws) && j <= i+3; j++ {
+			who := strings.ToLower(trimPunct(ws[j]))
+			if !personNouns.has(who) || !placeNouns.has(strings.ToLower(ws[j-1])) {
+				continue
+			}
+			where := ws[i+1 : j]
+			if slices.ContainsFunc(where, func(w string) bool { return stopwords.has(w) || determiners.has(w) }) {
+				break
+			}
+			out := slices.Concat(ws[:i+1], []string{ws[j], "from"}, where, ws[j+1:])
+			// "from high school" keeps the punctuation its person had
+			out[i+1] = strings.TrimRight(out[i+1], ",.!?:;")
+			out[i+2+len(where)] += ws[j][len(trimPunct(ws[j])):]
+			return strings.Join(out, " ")
+		}
+	}
+	return ""
+}

@@ -1,0 +1,45 @@
+package offline
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestReshapes: a phrase the profile has in a row is said in another shape
+// people use for it, without a filler, and the first rendering has none.
+func TestReshapes(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"i am a long haul trucker", "I'm a trucker, long haul"},
+		{"i am a small town girl", "I'm a girl from a little town"},
+		{"i am majoring in biology", "my major is biology"},
+		{"i am a pastor at a baptist church", "baptist church, that's where I work as a pastor"},
+		{"i have a weakness for fish and chips", "fish & chips are my weakness"},
+		{"i have been married to my high school sweetheart for twenty years", "I've been married for 20 years to my sweetheart from high school"},
+		{"my favorite show is grey's anatomy", "greys anatomy is my top show"},
+		{"i coach my daughter's softball team", "I actually coach my daughters softball team"},
+		{"my dad's a cop", "my dad is a cop"},
+	} {
+		t.Run(c.line, func(t *testing.T) {
+			says := saysOf(t, c.line)
+			if !slices.Contains(says, c.want) {
+				t.Errorf("got %q, want %q among them", says, c.want)
+			}
+			if fillerCount(says[0]) > 0 {
+				t.Errorf("first rendering %q has a filler", says[0])
+			}
+		})
+	}
+}
+
+// TestCompoundsStayWhole: an adjective of size or age before two nouns
+// goes with the first, never "a haul trucker, a long one".
+func TestCompoundsStayWhole(t *testing.T) {
+	for _, c := range []struct{ line, not string }{
+		{"i am a long haul trucker", "I'm a haul trucker, a long one"},
+		{"i am a small town girl", "I'm a town girl, a little one"},
+	} {
+		if says := saysOf(t, c.line); slices.Contains(says, c.not) {
+			t.Errorf("%q: got %q among %q", c.line, c.not, says)
+		}
+	}
+}
