@@ -216,18 +216,19 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		plain = slices.Clone(says)
 		f.verb = mainVerb(ws[1:])
 		says = append(says, tailFirst(ws)...)
-		if rest := ws[1:]; !f.neg {
-			for len(rest) > 2 && adverbs.has(rest[0]) {
-				rest = rest[1:]
-			}
+		rest := ws[1:]
+		for len(rest) > 2 && adverbs.has(rest[0]) {
+			rest = rest[1:]
+		}
+		if !f.neg {
 			says = append(says, clefts(rest[0], rest[1:])...)
 			says = append(says, objectFirst(ws[1:])...)
 			says = append(says, placeFirst(ws)...)
 			if rest[0] == "am" {
 				says = append(says, compoundNoun(rest[1:])...)
 			}
-			says = append(says, reshapes(rest)...)
 		}
+		says = append(says, reshapes(rest)...)
 	case weSentence(ws):
 		subject, rest, _ := weSubject(ws)
 		says = weSays(subject, rest)

@@ -11,9 +11,10 @@ import (
 // trucker, long haul"), a major ("i am majoring in biology" → "my major is
 // biology"), a job at a place ("a pastor at a baptist church" → "baptist
 // church, that's where I work as a pastor"), a fondness ("a weakness for
-// fish and chips" → "fish & chips are my weakness") and how long ("i have
-// been married to … for twenty years" → "I've been married for 20 years to
-// …"). Like every paraphrase they are kept only when the router would not
+// fish and chips" → "fish & chips are my weakness"), a denial ("i don't
+// care about fashion" → "fashion isn't something I care about") and how
+// long ("i have been married to … for twenty years" → "I've been married
+// for 20 years to …"). Like every paraphrase they are kept only when the router would not
 // refuse them and they keep the whole fact.
 
 // reshapes rewrites the rest of an "i …" sentence (rest follows "i" and
@@ -31,6 +32,8 @@ func reshapes(rest []string) []string {
 	case v == "am" && (obj[0] == "a" || obj[0] == "an"):
 		out = append(out, compoundJob(obj[1:])...)
 		out = append(out, jobAtPlace(obj[1:])...)
+	case v == "do" && obj[0] == "not" && len(obj) >= 3:
+		out = append(out, notSomething(obj[1], obj[2:])...)
 	case haveVerbs.has(v) && obj[0] == "been" && len(obj) >= 4:
 		out = append(out, durationFirst(obj[1:])...)
 	case haveVerbs.has(v) && (obj[0] == "a" || obj[0] == "an") && len(obj) >= 4 && (obj[2] == "for" || obj[2] == "to") && !stopwords.has(obj[1]):
@@ -138,4 +141,37 @@ func fromPlace(s string) string {
 		}
 	}
 	return ""
+}
+
+// notSomething says "i do not <verb> [particle] <thing>" with the thing
+// first: "care about fashion" → "fashion isn't something I care about",
+// "have a smartphone" → "no smartphone for me"; nil when what follows the
+// verb is more than a thing.
+func notSomething(verb string, obj []string) []string {
+	particle := ""
+	if prepositionWords.has(obj[0]) || obj[0] == "up" || obj[0] == "to" {
+		particle, obj = " "+obj[0], obj[1:]
+	}
+	if len(obj) == 0 || len(obj) > 3 {
+		return nil
+	}
+	if haveVerbs.has(verb) {
+		if particle != "" || obj[0] != "a" && obj[0] != "an" && obj[0] != "any" || len(obj) < 2 {
+			return nil
+		}
+		return []string{"no " + strings.Join(obj[1:], " ") + " for me", "I've got no " + strings.Join(obj[1:], " ")}
+	}
+	for i, w := range obj {
+		if i == 0 && slices.Contains([]string{"a", "an", "the", "my"}, w) {
+			continue // "my toys"
+		}
+		if stopwords.has(w) || determiners.has(w) || verbForm(w) || strings.HasSuffix(w, "ing") {
+			return nil // "drink or do drugs", "any of them": not one thing
+		}
+	}
+	be := "isn't"
+	if plural(obj[len(obj)-1]) {
+		be = "aren't"
+	}
+	return []string{strings.Join(obj, " ") + " " + be + " something I " + verb + particle}
 }

@@ -18,6 +18,8 @@ func TestReshapes(t *testing.T) {
 		{"my favorite show is grey's anatomy", "greys anatomy is my top show"},
 		{"i coach my daughter's softball team", "I actually coach my daughters softball team"},
 		{"my dad's a cop", "my dad is a cop"},
+		{"i do not care about fashion", "fashion isn't something I care about"},
+		{"i do not have a smartphone", "no smartphone for me"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
 			says := saysOf(t, c.line)
