@@ -377,10 +377,25 @@ func possessive(rest []string) []string {
 			break
 		}
 	}
-	if verb < 1 || verb == len(rest)-1 {
+	if verb < 1 || verb == len(rest)-1 || slices.ContainsFunc(rest[:verb], func(w string) bool { return clauseStarts.has(w) || w == "i" }) {
+		// "my mom passed away when i was young": the verb is another
+		// clause's, never "when I used to be young"
 		return []string{"my " + strings.Join(rest, " ")}
 	}
 	what, value := rest[:verb], strings.Join(rest[verb+1:], " ")
+	if v := rest[verb+1:]; len(v) > 1 && (adverbs.has(v[0]) || v[0] == "both" || v[0] == "all") && (rest[verb] == "was" || rest[verb] == "were") {
+		// "my parents were both very athletic" → "my parents both used to
+		// be really athletic", never "used to be both"
+		w, after := strings.Join(what, " "), strings.Join(v[1:], " ")
+		return []string{"my " + w + " " + v[0] + " used to be " + after, "back then my " + w + " " + rest[verb] + " " + v[0] + " " + after}
+	}
+	var short []string
+	if v := rest[verb+1:]; len(v) > 1 && adverbs.has(v[0]) && rest[verb] == "is" {
+		short = []string{"my " + strings.Join(what, " ") + "'s " + value} // "my dad's still alive"
+		if v[0] == "also" {
+			short = []string{"my " + strings.Join(what, " ") + "'s " + strings.Join(v[1:], " ") + " too"} // "my mom's a nurse too"
+		}
+	}
 	if what[0] == "favorite" || what[0] == "favourite" {
 		thing := strings.Join(what[1:], " ")
 		if thing == "" {
@@ -418,5 +433,5 @@ func possessive(rest []string) []string {
 	case "was", "were":
 		return append([]string{"my " + w + " used to be " + value, "back then my " + w + " " + rest[verb] + " " + value}, bare...)
 	}
-	return append([]string{"my " + w + " " + rest[verb] + " actually " + value, "as it happens, my " + w + " " + rest[verb] + " " + value}, bare...)
+	return slices.Concat(short, []string{"my " + w + " " + rest[verb] + " actually " + value, "as it happens, my " + w + " " + rest[verb] + " " + value}, bare)
 }

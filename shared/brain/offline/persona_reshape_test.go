@@ -20,6 +20,8 @@ func TestReshapes(t *testing.T) {
 		{"my dad's a cop", "my dad is a cop"},
 		{"i do not care about fashion", "fashion isn't something I care about"},
 		{"i do not have a smartphone", "no smartphone for me"},
+		{"my mom is also a nurse", "my mom's a nurse too"},
+		{"my parents were both very athletic", "my parents both used to be really athletic"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
 			says := saysOf(t, c.line)
