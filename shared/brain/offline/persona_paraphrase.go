@@ -111,6 +111,9 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 	if adv == "" || adv == "also" {
 		adv = "actually"
 	}
+	if v == "can" && len(rest) > 2 && rest[1] == "not" {
+		return []string{"I can't " + strings.Join(rest[2:], " ")}, false // never "I can actually not swim"
+	}
 	if auxiliaries.has(v) && len(rest) > 2 && rest[1] != "to" {
 		return []string{"I " + v + " " + adv + " " + strings.Join(rest[1:], " ")}, false
 	}

@@ -14,8 +14,10 @@ import (
 // fish and chips" → "fish & chips are my weakness"), a denial ("i don't
 // care about fashion" → "fashion isn't something I care about") and how
 // long ("i have been married to … for twenty years" → "I've been married
-// for 20 years to …"). Like every paraphrase they are kept only when the router would not
-// refuse them and they keep the whole fact.
+// for 20 years to …"), what one can do ("driving a tractor is something I
+// can do"), "only" after its verb ("I eat only kosher") and what one used
+// to do ("I was once a painter"). Like every paraphrase they are kept only
+// when the router would not refuse them and they keep the whole fact.
 
 // reshapes rewrites the rest of an "i …" sentence (rest follows "i" and
 // its adverbs); nil when none of the shapes fits.
@@ -32,6 +34,25 @@ func reshapes(rest []string) []string {
 	case v == "am" && (obj[0] == "a" || obj[0] == "an"):
 		out = append(out, compoundJob(obj[1:])...)
 		out = append(out, jobAtPlace(obj[1:])...)
+	case v == "can" && len(obj) >= 3 && obj[0] == "not" && !stopwords.has(obj[1]) && !cantIdioms.has(obj[1]):
+		// "i can not swim" → "swimming is something I can't do"
+		out = append(out, gerund(obj[1])+" "+strings.Join(obj[2:], " ")+" is something I can't do")
+	case v == "can" && len(obj) == 2 && obj[0] == "not" && !stopwords.has(obj[1]) && !cantIdioms.has(obj[1]):
+		out = append(out, gerund(obj[1])+" is something I can't do")
+	case v == "can" && len(obj) >= 2 && !stopwords.has(obj[0]) && !adverbs.has(obj[0]) && obj[0] != "not" && obj[0] != "be":
+		// "i can drive a tractor" → "driving a tractor is something I can do"
+		out = append(out, gerund(obj[0])+" "+strings.Join(obj[1:], " ")+" is something I can do")
+	case v == "only" && len(obj) >= 2 && !stopwords.has(obj[0]) && !auxiliaries.has(obj[0]):
+		// "i only eat kosher" → "I eat only kosher"
+		out = append(out, "I "+obj[0]+" only "+strings.Join(obj[1:], " "))
+	case v == "used" && obj[0] == "to" && len(obj) >= 3 && (obj[1] == "be" || !stopwords.has(obj[1])):
+		// "i used to be a painter" → "I was once a painter"
+		then := strings.Join(obj[2:], " ")
+		if obj[1] == "be" {
+			out = append(out, "I was once "+then, "back in the day I was "+then)
+		} else {
+			out = append(out, "I once "+pastOf(obj[1])+" "+then, "back in the day I "+pastOf(obj[1])+" "+then)
+		}
 	case v == "do" && obj[0] == "not" && len(obj) >= 3:
 		out = append(out, notSomething(obj[1], obj[2:])...)
 	case haveVerbs.has(v) && obj[0] == "been" && len(obj) >= 4:
@@ -50,6 +71,10 @@ func reshapes(rest []string) []string {
 	}
 	return out
 }
+
+// cantIdioms say a feeling after "can't", not what one is unable to do:
+// "i can't wait to move out".
+var cantIdioms = newSet("wait stand believe help imagine")
 
 // bindingAdjectives say a dimension or an age; before two nouns they go
 // with the first, which they make a compound: "a long haul trucker", "a

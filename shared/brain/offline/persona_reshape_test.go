@@ -21,6 +21,10 @@ func TestReshapes(t *testing.T) {
 		{"i do not care about fashion", "fashion isn't something I care about"},
 		{"i do not have a smartphone", "no smartphone for me"},
 		{"my mom is also a nurse", "my mom's a nurse too"},
+		{"i can drive a tractor", "driving a tractor is something I can do"},
+		{"i can not swim", "swimming is something I can't do"},
+		{"i only eat kosher", "I eat only kosher"},
+		{"i used to be a painter", "I was once a painter"},
 		{"my parents were both very athletic", "my parents both used to be really athletic"},
 	} {
 		t.Run(c.line, func(t *testing.T) {

@@ -55,6 +55,7 @@ func keeps(ws []string, say string) bool {
 			neg = true
 		case stopwords.has(w) || lightVerbs.has(w) || intensifiers.has(w) || len(w) < 2:
 		case fearWords.has(w) && (got.has("fear") || stems.has(stem("scare"))):
+		case w == "used" && (got.has("once") || got.has("back")): // "used to be" said "was once", "back in the day"
 		case got.has(w) || stems.has(stem(w)):
 		case swaps[w] != "" && got.has(strings.Fields(swaps[w])[0]):
 		case digits[w] != "" && got.has(digits[w]): // "sixteen" said "16"
