@@ -256,8 +256,10 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		if a := adjectiveOne(s); a != "" {
 			says = append(says, a)
 		}
-		if a := fromPlace(s); a != "" {
-			says = append(says, a)
+		for _, a := range []string{fromPlace(s), nameFirst(s), ofTheWhole(s)} {
+			if a != "" {
+				says = append(says, a)
+			}
 		}
 	}
 	ns := names(ws)

@@ -200,3 +200,58 @@ func notSomething(verb string, obj []string) []string {
 	}
 	return []string{strings.Join(obj, " ") + " " + be + " something I " + verb + particle}
 }
+
+// kindFirstNouns are the kinds a name may follow: "the movie frozen".
+var kindFirstNouns = newSet("movie film game show book band song album series novel")
+
+// nameFirst says "the <kind> <name>" that ends s as "<name>, the <kind>":
+// "songs from the movie frozen" → "songs from frozen, the movie", which
+// parts the kind from the name; "" when s has none.
+func nameFirst(s string) string {
+	ws := strings.Fields(s)
+	for i := 0; i+2 < len(ws); i++ {
+		if strings.ToLower(ws[i]) != "the" || !kindFirstNouns.has(strings.ToLower(ws[i+1])) {
+			continue
+		}
+		name := ws[i+2:]
+		if len(name) > 3 || slices.ContainsFunc(name, func(w string) bool {
+			w = strings.ToLower(w)
+			return stopwords.has(w) || determiners.has(w) || prepositionWords.has(w) || strings.ContainsAny(w, ",:")
+		}) {
+			return ""
+		}
+		return strings.Join(slices.Concat(ws[:i], name), " ") + ", the " + ws[i+1]
+	}
+	return ""
+}
+
+// ofTheWhole says "<adjective> <things> of the <whole>" in s as "the
+// <whole>'s <adjective> <things>": "exploring new parts of the city" →
+// "exploring the city's new parts"; "" when s has none.
+func ofTheWhole(s string) string {
+	ws := strings.Fields(s)
+	for i := 1; i+2 < len(ws); i++ {
+		if ws[i] != "of" || ws[i+1] != "the" {
+			continue
+		}
+		whole := strings.ToLower(trimPunct(ws[i+2]))
+		if stopwords.has(whole) || adjective(whole) || i+3 < len(ws) && !boundaries.has(strings.ToLower(ws[i+3])) && ws[i+2] == whole {
+			return "" // "of the city" ends the phrase, never "of the city hall"
+		}
+		things := strings.ToLower(ws[i-1])
+		if !plural(things) || stopwords.has(things) || determiners.has(things) {
+			return ""
+		}
+		from := i - 1
+		if from > 0 && adjective(strings.ToLower(ws[from-1])) {
+			from-- // "new parts"
+		}
+		if from > 0 && determiners.has(strings.ToLower(ws[from-1])) {
+			return "" // "the parts of the city": the article goes with the parts
+		}
+		out := slices.Concat(ws[:from], []string{"the", whole + "'s"}, ws[from:i])
+		out[len(out)-1] += ws[i+2][len(whole):] // the punctuation after the whole
+		return strings.Join(append(out, ws[i+3:]...), " ")
+	}
+	return ""
+}

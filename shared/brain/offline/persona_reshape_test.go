@@ -25,6 +25,8 @@ func TestReshapes(t *testing.T) {
 		{"i can not swim", "swimming is something I can't do"},
 		{"i only eat kosher", "I eat only kosher"},
 		{"i used to be a painter", "I was once a painter"},
+		{"i love to sing songs from the movie frozen", "I'm really into singing songs from frozen, the movie"},
+		{"i enjoy exploring new parts of the city", "I'm really into exploring the city's new parts"},
 		{"my parents were both very athletic", "my parents both used to be really athletic"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
