@@ -272,6 +272,10 @@ func unitPieces(u []string, nb neighbours) []piece {
 		add(strings.TrimSuffix(w[:len(trimPunct(w))], "'s")+"s", 1)
 	case strings.HasSuffix(lw, "'s") && len(lw) > 4 && !stopwords.has(lw) && determiners.has(next):
 		add(strings.TrimSuffix(w[:len(trimPunct(w))], "'s")+" is", 0.5) // "my dad's a cop" → "my dad is a cop"
+	case lw == "all" && slices.Contains([]string{"my", "the", "his", "her", "our", "their", "your"}, next):
+		add("all of", 0.5) // "she spends all of my money"
+	case lw == "next" && (next == "door" || next == "to") && prev != "right":
+		add("right next", 1) // "my best friend lives right next door"
 	case lw == "a" && next != "" && !stopwords.has(next) && prev == "got":
 		add("this", 2) // "I've got this german shepherd": a chat's way to bring a thing in
 	}
