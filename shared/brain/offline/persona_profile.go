@@ -256,7 +256,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		if a := adjectiveOne(s); a != "" {
 			says = append(says, a)
 		}
-		for _, a := range []string{fromPlace(s), nameFirst(s), ofTheWhole(s)} {
+		for _, a := range []string{fromPlace(s), nameFirst(s), ofTheWhole(s), whichOne(s)} {
 			if a != "" {
 				says = append(says, a)
 			}

@@ -255,3 +255,35 @@ func ofTheWhole(s string) string {
 	}
 	return ""
 }
+
+// whichAdjectives tell which of its kind a place is: "the local library".
+var whichAdjectives = newSet("local nearby main")
+
+// whichOne says "the <which> <noun phrase>" in s as "the <noun phrase>,
+// the <which> one": "what I run is the local public library" → "what I
+// run is the public library, the local one"; "" when s has none.
+func whichOne(s string) string {
+	ws := strings.Fields(s)
+	for i := 0; i+2 < len(ws); i++ {
+		if strings.ToLower(ws[i]) != "the" || !whichAdjectives.has(strings.ToLower(ws[i+1])) {
+			continue
+		}
+		end := i + 2
+		for end < len(ws) && end < i+4 && !boundaries.has(strings.ToLower(ws[end])) && !stopwords.has(strings.ToLower(ws[end])) &&
+			!strings.ContainsAny(ws[end-1], ",:") {
+			end++
+		}
+		if end < len(ws) && !boundaries.has(strings.ToLower(ws[end])) || end == i+2 {
+			return "" // the phrase goes on past two words
+		}
+		np := slices.Clone(ws[i+2 : end])
+		punct := np[len(np)-1][len(trimPunct(np[len(np)-1])):]
+		np[len(np)-1] = trimPunct(np[len(np)-1])
+		if punct == "" && end < len(ws) {
+			punct = "," // "the animal shelter, the local one, on weekends"
+		}
+		out := slices.Concat(ws[:i], []string{"the"}, np, []string{", the " + ws[i+1] + " one" + punct})
+		return strings.Replace(strings.Join(append(out, ws[end:]...), " "), " , ", ", ", 1)
+	}
+	return ""
+}

@@ -27,6 +27,8 @@ func TestReshapes(t *testing.T) {
 		{"i used to be a painter", "I was once a painter"},
 		{"i love to sing songs from the movie frozen", "I'm really into singing songs from frozen, the movie"},
 		{"i enjoy exploring new parts of the city", "I'm really into exploring the city's new parts"},
+		{"i run the local public library", "what I run is the public library, the local one"},
+		{"my wife spends all my money", "my wife? she spends all of my money"},
 		{"my parents were both very athletic", "my parents both used to be really athletic"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
