@@ -67,6 +67,9 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 		}
 		return says, false
 	case v == "am" || v == "was":
+		if len(obj) > 2 && (obj[0] == "also" || obj[0] == "currently" || obj[0] == "now" || obj[0] == "still") {
+			adv, obj = obj[0], obj[1:] // "i am also a graduate student": the adverb is light
+		}
 		return amSays(v, obj, adv, cats), false
 	case v == "work" || v == "works":
 		*cats |= catJob
@@ -327,6 +330,9 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 		*cats |= catAge // "i am 19", "i'm 40 years old"
 	}
 	if len(obj) >= 1 && strings.HasSuffix(obj[0], "ing") {
+		if adv == "still" || adv == "always" {
+			return []string{"I'm " + adv + " " + o} // never "right now" for what goes on
+		}
 		return []string{"right now I'm " + o, "these days I'm " + o}
 	}
 	if adv != "" {

@@ -29,6 +29,7 @@ func TestReshapes(t *testing.T) {
 		{"i enjoy exploring new parts of the city", "I'm really into exploring the city's new parts"},
 		{"i run the local public library", "what I run is the public library, the local one"},
 		{"my wife spends all my money", "my wife? she spends all of my money"},
+		{"i am also a graduate student", "graduate student, that's what I am"},
 		{"my parents were both very athletic", "my parents both used to be really athletic"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
