@@ -80,8 +80,10 @@ func titleShape(ws []string) bool {
 		return false
 	}
 	joined := false
-	for _, w := range ws[1 : len(ws)-1] {
+	for i, w := range ws[1 : len(ws)-1] {
 		switch {
+		case (w == "of" || w == "on" || w == "in") && (titleNouns.has(ws[i]) || ws[i] == "music"):
+			return false // "country music on the road": a kind of thing and where, not a title
 		case w == "of" || w == "on" || w == "in":
 			joined = true
 		case w == "the" || !stopwords.has(w) && !determiners.has(w):

@@ -178,7 +178,14 @@ func clefts(v string, obj []string) []string {
 		// help out": the place first, without its article.
 		if (obj[k] == "at" || obj[k] == "in" || obj[k] == "on") && (obj[k+1] == "the" || obj[k+1] == "a") {
 			np, tail := nounPhrase(obj[k+2:])
-			return []string{strings.Join(np, " ") + ", that's where I " + v + " " + strings.Join(obj[:k], " ") + tail}
+			where := "where"
+			if seasons.has(np[len(np)-1]) || timeNoun(np[len(np)-1]) {
+				where = "when" // "in the spring" says when: "the spring, that's when…"
+			}
+			if len(np) == 1 {
+				np = append([]string{obj[k+1]}, np...) // "the road", never "road, that's where…"
+			}
+			return []string{strings.Join(np, " ") + ", that's " + where + " I " + v + " " + strings.Join(obj[:k], " ") + tail}
 		}
 	}
 	if stopwords.has(obj[0]) && !determiners.has(obj[0]) {

@@ -75,3 +75,19 @@ func TestNoRepeatedSoftener(t *testing.T) {
 		}
 	}
 }
+
+// TestKindIsNoTitle: a kind of thing and where one has it ("country music
+// on the road") is no title, which would have to be said whole.
+func TestKindIsNoTitle(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{"i listen to country music on the road", 0},
+		{"i love new kids on the block", 1},
+	} {
+		if got := names(strings.Fields(c.line)); len(got) != c.want {
+			t.Errorf("%q: got names %q, want %d", c.line, got, c.want)
+		}
+	}
+}

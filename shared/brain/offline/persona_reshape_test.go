@@ -30,6 +30,7 @@ func TestReshapes(t *testing.T) {
 		{"i run the local public library", "what I run is the public library, the local one"},
 		{"my wife spends all my money", "my wife? she spends all of my money"},
 		{"i am also a graduate student", "graduate student, that's what I am"},
+		{"i am getting married in the spring", "the spring, that's when I'm getting married"},
 		{"my parents were both very athletic", "my parents both used to be really athletic"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
