@@ -52,9 +52,22 @@ func weSays(subject string, rest []string) []string {
 	// pair: "'ve got 6 grandkids" and " have 6 grandkids".
 	var we, pair []string
 	switch {
-	case (v == "have" || v == "has") && len(obj) > 0 && !participle(obj[0]):
+	case haveVerbs.has(v) && v != "had" && len(obj) > 0 && !participle(obj[0]):
+		// "we own a bakery" is "we've got a bakery" too
 		we = []string{"we've got " + o, "we have " + o}
 		pair = []string{subject + " have " + o, subject + " have got " + o}
+	case likeVerbs.has(v) && len(obj) > 0:
+		// "we love to travel" → "we're really into traveling"
+		if obj[0] == "to" && len(obj) > 1 {
+			o = strings.TrimSpace(gerund(obj[1]) + " " + strings.Join(obj[2:], " "))
+		}
+		we = []string{"we're really into " + o, "we're big fans of " + o}
+		pair = []string{subject + " are really into " + o, subject + " are big fans of " + o}
+	case v == "do" && len(obj) >= 4 && obj[0] == "not" && haveVerbs.has(obj[1]) && (obj[2] == "a" || obj[2] == "an" || obj[2] == "any"):
+		// "we do not have any pets" → "no pets for us"
+		what := strings.Join(obj[3:], " ")
+		we = []string{"no " + what + " for us", "we've got no " + what}
+		pair = []string{subject + " have no " + what}
 	case v == "are":
 		we = []string{"we're " + o}
 		pair = []string{subject + " are " + o}

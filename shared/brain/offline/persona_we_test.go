@@ -14,6 +14,9 @@ func TestWeSays(t *testing.T) {
 		{"my wife and i have five children", "my wife & I have 5 children"},
 		{"my girlfriend and i live with her parents", "my girlfriend & I are living with her folks"},
 		{"my family and i are from india", "we're from india, my family & I"},
+		{"my husband and i own a bakery", "my husband & I have a bakery"},
+		{"we do not have any pets", "no pets for us"},
+		{"we like dogs", "we're really into dogs"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
 			says := saysOf(t, c.line)
