@@ -48,8 +48,8 @@ var progressives = newSet("live work stay study teach")
 func weSays(subject string, rest []string) []string {
 	v, obj := rest[0], digitsIn(rest[1:])
 	o := strings.Join(obj, " ")
-	// preds are the rest of the sentence said after "we" and after the
-	// pair: "'ve got 6 grandkids" and " have 6 grandkids".
+	// we are the sentence said with "we" ("we've got 6 grandkids"), pair
+	// with the pair as its subject ("my wife & I have 5 children").
 	var we, pair []string
 	switch {
 	case haveVerbs.has(v) && v != "had" && len(obj) > 0 && !participle(obj[0]):
