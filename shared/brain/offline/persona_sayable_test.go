@@ -14,7 +14,7 @@ const sayableFloor = 0.95 // measured: 95.5 % (4,204 of 4,401)
 // plainFloor is the share of sayable sentences whose first rendering must
 // have no chat filler ("like,", "you know,"), a little under what was
 // measured: a filler reads badly, and a reply says the first rendering.
-const plainFloor = 0.70 // measured: 72.0 %
+const plainFloor = 0.70 // measured: 72.2 %
 
 // TestSayableShare reads every profile (the bots' and the users') of every
 // ConvAI2 release and counts the sentences the bot can say: each part of
