@@ -99,7 +99,7 @@ func (f *fact) tellsAge() bool {
 	return false
 }
 
-var ageWords = newSet("old older young younger age years teen teenager teens baby retired")
+var ageWords = newSet("old older young younger age years teen teenager teens teenage baby retired toddler toddlers infant newborn grown")
 
 // questionVerb is the verb a question asks with, the verbs of liking as
 // "like": "do you have…" is best answered by "i have…", "are you…" by
@@ -167,7 +167,7 @@ func (f *fact) likes() bool {
 	prev := ""
 	for w := range strings.FieldsSeq(f.source) {
 		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" ||
-			prev == "i" && likeVerbs.has(w) || // "yellow is the color i love most"
+			prev == "i" && (likeVerbs.has(w) || w == "miss") || // "yellow is the color i love most", "i miss my mother's dumplings"
 			prev == "every" && devotions.has(w) || // "i have read every book by stephen king"
 			w == "nerd" || w == "geek" || fandom.has(w) || prev == "every" && (w == "day" || w == "night") {
 			return true

@@ -124,10 +124,10 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
 		case wc&catPet != 0 && (madeOf.has(prev) || slices.Contains(ws, "eat")):
 			wc &^= catPet // "wooden birds", "stuffed animals", "i don't eat meat or fish"
-		case wc&catFamily != 0 && (occupation(next) || agentNoun(next)):
+		case wc&catFamily != 0 && occupation(next):
 			wc &^= catFamily // "a wedding photographer", "a divorce lawyer"
-		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across":
-			wc &^= catPlace // "across the country"
+		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", w == "state" && schoolWords.has(next):
+			wc &^= catPlace // "across the country", "a state university"
 		case w == "from" && slices.Contains(ws[i:], "family"):
 			wc &^= catPlace // "i come from a big family"
 		case w == "country" && music:
@@ -147,7 +147,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		c |= wc
 		// "i run a bakery", "i own a small farm": a business of one's own.
-		if (i == 1 || i == 2 && ws[0] == "my") && businessVerbs.has(w) && determiners.has(next) {
+		if (i == 1 || i == 2 && ws[0] == "my") && businessVerbs.has(w) && determiners.has(next) && (!strings.HasPrefix(w, "own") || workplaceNamed(ws[i:])) {
 			c |= catJob // "my dad owned a garage"
 		}
 		if isNumber(prev) && heightWords.has(w) {
@@ -159,7 +159,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
-		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) || manJob(prev, w)) && i > 0 && !fav {
+		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" || manJob(prev, w)) && i > 0 && !fav {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
@@ -184,8 +184,8 @@ func factIntents(ws []string) (c category, wish bool) {
 	c |= knownIntents(padded)
 	// "i am a dairy farmer in vermont" tells where one lives; "i grew
 	// up in france" the language one speaks.
-	if namesHome(ws) {
-		c |= catPlace
+	if namesHome(ws) || len(ws) > 2 && ws[1] == "am" && peoples.has(ws[2]) {
+		c |= catPlace // "i am korean american"
 	}
 	if c&catPlace != 0 {
 		for _, p := range placesIn(padded) {
@@ -327,7 +327,8 @@ var schooling = newSet("student students pupil")
 // manJob reports a trade named by "-man" after an article: "i was a
 // mailman", "i am a fisherman".
 func manJob(prev, w string) bool {
-	return (prev == "a" || prev == "an") && len(w) > 5 && strings.HasSuffix(w, "man") && !strings.HasSuffix(w, "woman") && w != "human" && w != "freshman"
+	return (prev == "a" || prev == "an" || prev == "were") && len(w) > 5 && (strings.HasSuffix(w, "man") || strings.HasSuffix(w, "men")) &&
+		!strings.HasSuffix(w, "woman") && !strings.HasSuffix(w, "women") && w != "human" && w != "freshman"
 }
 
 // relatives open a clause about someone else: "a sister who lives…".
@@ -343,7 +344,7 @@ var heightWords = newSet("foot feet inches")
 // hobbyVerbs are things people do for fun, said with "i" or after a verb
 // of liking: "i collect comic books", "i love to knit".
 var hobbyVerbs = newSet(`collect knit crochet sew paint draw sketch hike camp garden surf ski snowboard skate
-skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb whittle carve brew`)
+skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb whittle carve brew restore`)
 
 // gameWords name games, a pastime but not the word for one.
 var gameWords = newSet("game games chess videogames")

@@ -12,9 +12,9 @@ var intentWords = func() map[string]category {
 	for c, words := range map[category]string{
 		catJob: `job jobs work works working worked workplace profession occupation career employed
 employer boss office company business shift retired unemployed salary coworkers army navy
-military teach teaches teaching taught`,
+military teach teaches teaching taught trade branch`,
 		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
-neighbourhood apartment house moved move farm village countryside`,
+neighbourhood apartment house moved move farm village countryside ethnicity heritage nationality`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
@@ -36,19 +36,21 @@ orchestra choir genre concert concerts rap rock jazz musician album`,
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
 grilling barbecue bbq crawfish meatballs pierogi pho burritos curry ramen wings lobster crab shrimp
-oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins`,
+oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins dumplings`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
 cocktail cocktails`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
-surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball`,
+surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
+triathlon triathlons`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
 sophomore`,
 		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
 		catFear:  `afraid fear fears scared phobia phobias allergic allergy allergies terrified frightened`,
-		catCar:   `car cars drive drives driving vehicle truck motorcycle motorbike bike van`,
+		catCar: `car cars drive drives driving vehicle vehicles truck trucks motorcycle motorcycles motorbike
+motorbikes bike bikes van vans`,
 		catLanguage: `language languages speak speaks spanish french english german chinese russian japanese
 italian fluent arabic portuguese korean`,
 		catBooks: `book books read reading novel novels author authors writer poetry poems`,
@@ -116,6 +118,15 @@ var intentPhrases = []struct {
 	{" after work ", catHobby},
 	{" get around ", catCar},
 	{" based in ", catPlace},
+	{" based ", catPlace},
+	{" whereabouts ", catPlace},
+	{" call home ", catPlace},
+	{" make a living ", catJob},
+	{" make money ", catJob},
+	{" my living ", catJob},
+	{" seeing anyone ", catFamily},
+	{" start my own ", catPlans | catJob},
+	{" hip hop ", catMusic},
 	{" significant other ", catFamily},
 	{" special someone ", catFamily},
 	{" love life ", catFamily},

@@ -61,7 +61,7 @@ var workVehicles = newSet("semi bus taxi cab forklift ambulance tractor limo ube
 // agentNoun reports a noun of one who does something for a living, by
 // its ending: "trucker", "ranger", "attendant", "comedian", "florist".
 func agentNoun(w string) bool {
-	if len(w) < 5 || notAgents.has(w) || kin[w] > 0 {
+	if len(w) < 6 || notAgents.has(w) || kin[w] > 0 {
 		return false
 	}
 	for _, s := range []string{"er", "or", "ist", "ant", "ian"} {
@@ -91,12 +91,15 @@ var (
 // auto shop".
 func workplaceNamed(ws []string) bool {
 	for _, w := range ws {
-		if places.has(w) || w == "startup" || w == "business" || w == "place" {
+		if places.has(w) || businesses.has(w) {
 			return true
 		}
 	}
 	return false
 }
+
+// businesses are what one runs or owns for a living besides places.
+var businesses = newSet("startup business place bakery cafe diner pub daycare truck brand")
 
 // atWorkplace reports a thing named before a workplace ("a car factory",
 // "a pet store", "a coffee shop"): the thing names the place, not what

@@ -33,7 +33,7 @@ func kinOf(ws []string) int {
 			k |= 1 << kinSiblings // "an only child", "the youngest of six kids"
 			continue
 		}
-		if n := kin[w]; n > 0 && (i+1 == len(ws) || !occupation(ws[i+1]) && !agentNoun(ws[i+1])) { // not "a wedding photographer"
+		if n := kin[w]; n > 0 && (i+1 == len(ws) || !occupation(ws[i+1])) { // not "a wedding photographer"
 			k |= 1 << n
 			if n == kinParents && len(ws) > 2 && ws[0] == "i" && ws[1] == "am" {
 				k |= 1 << kinChildren

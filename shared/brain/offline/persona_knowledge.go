@@ -82,6 +82,10 @@ ranger forest`},
 	{"electric", catCar, `tesla`},
 	{"motorcycle motorcycles motorbike bike bikes biker bikers", catCar, `harley ducati`},
 	{"cop cops police", catJob, `police detective sheriff officer`},
+	{"service branch", catJob, `war fought veteran marine marines soldier army navy`},
+	{"fix repair", 0, `mechanic plumber electrician handyman`},
+	{"animal animals", 0, `zookeeper zoo vet veterinarian ranch`},
+	{"theme park parks", 0, `disney_world disneyland universal_studios six_flags`},
 	{"exercise workout gym fitness", catSport, `trainer personal_trainer`},
 	{"winter", 0, `cold snow snowboarding skiing ski snowboard skating`},
 	{"ocean sea beach", 0, `marine sailboat surf surfing beach`},
@@ -109,7 +113,7 @@ creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me intolerant
 	{"morning person riser early late", 0, `night_owl early_bird wake_up sleep_in`},
 	{"social outgoing shy introvert extrovert people", 0, `people_person introvert extrovert shy outgoing`},
 	{"travel travels traveling travelling traveled travelled abroad overseas europe asia africa flown fly flying",
-		catTravel, `plane planes airplane all_over_the_world across_the_country
+		catTravel, `plane europe asia africa all_over_the_world across_the_country
 around_the_world never_left been_to flight_attendant`},
 }
 

@@ -128,9 +128,14 @@ func namesHome(ws []string) bool {
 		if w == "in" && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) > 0 {
 			return !slicesHasAny(ws, pastMarks) && !slicesHasAny(ws, visitWords)
 		}
+		if leftWords.has(w) && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) > 0 {
+			return true // "my parents fled cuba in the eighties"
+		}
 	}
 	return false
 }
+
+var leftWords = newSet("fled emigrated immigrated escaped")
 
 var visitWords = newSet("went visit visited trip vacation honeymoon")
 

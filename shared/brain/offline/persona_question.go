@@ -34,7 +34,7 @@ func asksUnmarked(t *text) bool {
 		return false
 	}
 	first, next := chatSpelling(ws[0].low), chatSpelling(ws[1].low)
-	if first == "any" || first == "got" || strings.HasPrefix(first, "fav") {
+	if first == "any" || first == "got" || first == "you" && (next == "got" || next == "have") || strings.HasPrefix(first, "fav") {
 		return len(ws) <= 4 && (ws[1].content || ws[1].low == "any") // "any pets", "fav food", "got any pets"
 	}
 	if first == "where" && next == "you" {
@@ -75,6 +75,12 @@ func chatNorm(t *text) string {
 // by that thing: "oh i love dogs! do you have one?" asks "do you have
 // dogs?".
 func withAntecedent(msg *text, qs string) string {
+	// "i have two dogs, do you have any pets?": the question after the comma.
+	if i := strings.LastIndex(qs, ", "); i > 0 {
+		if rest := qs[i+2:]; startsQuestion(analyze(rest)) {
+			msg, qs = analyze(qs[:i]+". "+rest), rest
+		}
+	}
 	body := strings.TrimRight(qs, "?!. ")
 	last := body[strings.LastIndexByte(body, ' ')+1:]
 	if !standIns.has(strings.ToLower(last)) || len(msg.sentences) < 2 {
@@ -133,6 +139,9 @@ func (pr *profile) answers(q *text) []int {
 		if c := wordIntent(q, i); w.content && !w.generic && (c == 0 || c&intents != 0) && !slices.Contains(topics, topic{w.stem, c}) {
 			topics = append(topics, topic{w.stem, c})
 		}
+	}
+	if strings.Contains(" "+q.norm+" ", " time of year ") {
+		topics = append(topics, topic{"season", 0}) // "your favorite time of year?": a season
 	}
 	qkin := kinOf(qws)
 	if asksParent(q) {
@@ -207,6 +216,17 @@ func (pr *profile) answers(q *text) []int {
 		}
 		if intents&catJob != 0 && slices.Contains(qws, "where") && f.tellsWhere() {
 			score++ // "where do you work?": the job told with its place
+		} else if intents&catJob != 0 && cats&catJob != 0 && !yesNo && !slicesHasAny(qws, businesses) && !slicesHasAny(qws, places) && f.namesOccupation() {
+			score++ // "what is your profession?": the job named
+		}
+		if intents&catLanguage != 0 && cats&catPlace != 0 && !f.namesLanguage() {
+			score -= 2 // "do you speak other languages?": "i am learning german" before "i moved to berlin"
+		}
+		if strings.Contains(" "+q.norm+" ", " how many ") && slices.ContainsFunc(strings.Fields(f.source), isNumber) {
+			score++ // "how many kids do you have?": the fact that counts them
+		}
+		if asksPastTense(q) && strings.Contains(f.source, "used to ") {
+			score++ // "what did you used to do?"
 		}
 		if origin && cats&catPlace != 0 && slices.ContainsFunc(strings.Fields(f.source), originPlaces.has) {
 			score++ // "where are you from?": "i moved to this country", before "i moved into my first home"
@@ -243,6 +263,28 @@ func (f *fact) tellsOrigin() bool {
 		strings.Contains(padded, " grew up ") || strings.Contains(padded, " born "))
 }
 
+// namesOccupation reports a fact that names what one is by trade: "i am
+// a tattoo artist", "i am a welder".
+func (f *fact) namesOccupation() bool {
+	for w := range strings.FieldsSeq(f.source) {
+		if occupation(w) || agentNoun(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesLanguage reports a fact that names a language by its word, not by
+// where it is spoken.
+func (f *fact) namesLanguage() bool {
+	for w := range strings.FieldsSeq(f.source) {
+		if intentWords[w]&catLanguage != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // tellsWhere reports a fact that names a place: "i am a bartender in new
 // orleans", "i work at a pet store".
 func (f *fact) tellsWhere() bool {
@@ -252,7 +294,7 @@ func (f *fact) tellsWhere() bool {
 
 // originWords ask where one comes from; places name where one may.
 var (
-	originWords  = newSet("from born grew raised hometown originally")
+	originWords  = newSet("from born grew grow raised hometown originally")
 	originPlaces = newSet("country city town state village island hometown from born grew raised")
 )
 
@@ -288,7 +330,7 @@ func (f *fact) namesThings(q *text) bool {
 
 // spellings pair the British and American spellings profiles and
 // partners mix: a question about the "colour" is answered by the "color".
-var spellings = map[string]string{"colour": "color", "color": "colour", "favourite": "favorite", "favorite": "favourite",
+var spellings = map[string]string{"fall": "autumn", "autumn": "fall", "colour": "color", "color": "colour", "favourite": "favorite", "favorite": "favourite",
 	"colours": "colors", "colors": "colours", "theatre": "theater", "theater": "theatre"}
 
 // noFactLeads answer a question about something the profile does not

@@ -68,7 +68,7 @@ var classes = func() map[string]set {
 	for names, members := range map[string]string{
 		"instrument instruments": `guitar piano drums drum violin cello flute trumpet saxophone sax clarinet harp
 ukulele banjo trombone harmonica bass keyboard tuba oboe accordion bagpipes fiddle mandolin`,
-		"military army": `army navy marines military soldier soldiers veteran airforce`,
+		"military army": `army navy marines military soldier soldiers veteran airforce war fought`,
 		"cook cooking":  `cook cooks cooking chef chefs`,
 		"travel travels traveling travelling traveled travelled trip trips abroad": `travel travels traveling
 travelling traveled travelled trip trips abroad countries continent continents vacation vacations world`,

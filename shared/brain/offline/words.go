@@ -97,7 +97,7 @@ var pronounYou = newSet(`you your yours yourself you're you'd you'll you've u ur
 
 // whWords open a question on their own.
 var whWords = newSet(`what which who whom whose why how when where what's
-where's who's how's why's when's wbu hbu`)
+where's who's how's why's when's wbu hbu whereabouts where'd`)
 
 // auxWords open a yes/no question when a subject follows.
 var auxWords = newSet(`do does did is are was were can could would will should
