@@ -70,7 +70,7 @@ var jobTimes = newSet("for now nowadays these exactly then though")
 
 // aspirations mark a sentence about what one wants to be or do, not what
 // one is: "i want to be a lawyer" stays a wish.
-var aspirations = []string{" want to be ", " want to become ", " to become ", " dream ", " dream of ", " hope to ", " someday ",
+var aspirations = []string{" want to be ", " want to become ", " to become ", " aspiring ", " trying to ", " dream ", " dream of ", " hope to ", " someday ",
 	" grow up ", " plan to ", " planning to ", " going to be ", " goal ", " wish ", " would like to be ", " one day "}
 
 // factIntents returns what profile sentence ws tells about, and whether it
@@ -130,6 +130,8 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "across the country", "a state university"
 		case w == "from" && slices.Contains(ws[i:], "family"):
 			wc &^= catPlace // "i come from a big family"
+		case wc&catStudy != 0 && (timeBefore.has(prev) || i > 1 && timeBefore.has(ws[i-2])):
+			wc &^= catStudy // "vegan since high school"
 		case w == "country" && music:
 			wc &^= catPlace // country music
 		case (w == "class" || w == "classes") && !slices.Contains(ws, "taking"):
@@ -159,7 +161,8 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
-		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" || manJob(prev, w)) && i > 0 && !fav {
+		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" || manJob(prev, w)) && i > 0 && !fav &&
+			!slices.Contains(ws[:i], "who") { // not "i have a girlfriend who is a nurse"
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
@@ -210,9 +213,9 @@ func factIntents(ws []string) (c category, wish bool) {
 			}
 		}
 	}
-	for _, w := range ws {
-		if intentWords[w]&catHobby != 0 && !gameWords.has(w) {
-			c |= catHobby | catSpareTime // "in my spare time", "my favorite hobbies are…"
+	for i, w := range ws {
+		if intentWords[w]&catHobby != 0 && !gameWords.has(w) && (w != "spare" && w != "free" || i+1 < len(ws) && ws[i+1] == "time") {
+			c |= catHobby | catSpareTime // "in my spare time", "my favorite hobbies are…"; not "my spare bedroom"
 		}
 	}
 	c |= jobIntents(ws)
@@ -230,6 +233,9 @@ func factIntents(ws []string) (c category, wish bool) {
 
 // fields follow an occupation's name naming a subject: "marine biology".
 var fields = newSet("biology life science sciences")
+
+// timeBefore are the words before a school that make it a time or an aim.
+var timeBefore = newSet("since after before during")
 
 // madeOf are the words before an animal that make it a thing.
 var madeOf = newSet("wooden stuffed toy plastic ceramic glass paper")

@@ -14,7 +14,7 @@ var intentWords = func() map[string]category {
 employer boss office company business shift retired unemployed salary coworkers army navy
 military teach teaches teaching taught trade branch`,
 		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
-neighbourhood apartment house moved move farm village countryside ethnicity heritage nationality`,
+neighbourhood apartment house moved move farm village countryside ethnicity heritage nationality raised`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
@@ -24,36 +24,37 @@ widowed widow widower engaged fiance fiancee spouse wedding gf bf grandson grand
 birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony goldfish ferret
 guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
 dachshund corgi rottweiler pitbull goat goats cow cows pig pigs sheep donkey donkeys llama llamas
-alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet`,
+alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure
 game games chess videogames`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
 vacations countries continent continents`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
-orchestra choir genre concert concerts rap rock jazz musician album`,
+orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
 grilling barbecue bbq crawfish meatballs pierogi pho burritos curry ramen wings lobster crab shrimp
-oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins dumplings`,
+oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins dumplings rice`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
 cocktail cocktails`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
-triathlon triathlons`,
+triathlon triathlons cheerleading cheer`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
-sophomore`,
+sophomore studied`,
 		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
-		catFear:  `afraid fear fears scared phobia phobias allergic allergy allergies terrified frightened`,
+		catFear: `afraid fear fears scared scare scares phobia phobias allergic allergy allergies terrified
+frightened`,
 		catCar: `car cars drive drives driving vehicle vehicles truck trucks motorcycle motorcycles motorbike
 motorbikes bike bikes van vans`,
 		catLanguage: `language languages speak speaks spanish french english german chinese russian japanese
-italian fluent arabic portuguese korean`,
-		catBooks: `book books read reading novel novels author authors writer poetry poems`,
+italian fluent arabic portuguese korean bilingual`,
+		catBooks: `book books read reading novel novels author authors writer poetry poems story stories`,
 		catFilms: `movie movies film films tv show shows watch watching series netflix documentaries
 character characters cartoon cartoons anime sitcom sitcoms documentary`,
 		catAge: `age`,
@@ -112,6 +113,8 @@ var intentPhrases = []struct {
 	{" year old ", catAge},
 	{" listen to ", catMusic},
 	{" want to do ", catPlans},
+	{" want to go ", catPlans},
+	{" would you like to ", catPlans},
 	{" days off ", catHobby},
 	{" day off ", catHobby},
 	{" in the evenings ", catHobby},

@@ -11,7 +11,7 @@ var kin = func() map[string]int {
 	m := map[string]int{}
 	for k, words := range []string{
 		`kids kid children child son sons daughter daughters baby babies grandchildren grandkids pregnant twins
-grandson grandsons granddaughter granddaughters grandchild`,
+grandson grandsons granddaughter granddaughters grandchild toddler toddlers infant newborn`,
 		`brother brothers sister sisters siblings sibling`,
 		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
 divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf`,
@@ -29,14 +29,18 @@ divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf`,
 func kinOf(ws []string) int {
 	k := 0
 	for i, w := range ws {
+		if (w == "girls" || w == "boys") && i > 1 && ws[0] == "i" && (ws[1] == "have" || ws[1] == "raise") {
+			k |= 1 << kinChildren // "i have three little girls"
+			continue
+		}
 		if w == "child" && i > 0 && ws[i-1] == "only" || kin[w] == kinChildren && amongKids(ws[:i]) {
 			k |= 1 << kinSiblings // "an only child", "the youngest of six kids"
 			continue
 		}
 		if n := kin[w]; n > 0 && (i+1 == len(ws) || !occupation(ws[i+1])) { // not "a wedding photographer"
 			k |= 1 << n
-			if n == kinParents && len(ws) > 2 && ws[0] == "i" && ws[1] == "am" {
-				k |= 1 << kinChildren
+			if n == kinParents && (len(ws) > 2 && ws[0] == "i" && ws[1] == "am" || i > 1 && ws[i-2] == "be") {
+				k |= 1 << kinChildren // "i am a dad", "to be a stay at home dad"
 			}
 		}
 	}

@@ -28,8 +28,8 @@ texans redskins commanders buccaneers bucs ravens bengals jaguars chargers`},
 	{"basketball nba", catSport, `lakers celtics knicks cavaliers cavs mavericks mavs spurs clippers pistons
 76ers sixers timberwolves`},
 	{"hockey nhl", catSport, `bruins blackhawks canadiens leafs canucks oilers`},
-	{"soccer", catSport, `arsenal chelsea liverpool barcelona juventus manchester_united real_madrid tottenham
-bayern`},
+	{"soccer football", catSport, `arsenal chelsea liverpool barcelona juventus manchester_united real_madrid
+tottenham bayern napoli roma psg dortmund ajax`},
 	{"rock band bands", catMusic, `beatles nirvana coldplay zeppelin aerosmith radiohead springsteen nickelback jovi
 hendrix pink_floyd rolling_stones green_day foo_fighters imagine_dragons queen_band ac_dc`},
 	{"metal heavy band bands", catMusic, `metallica rammstein slipknot megadeth iron_maiden black_sabbath`},
@@ -48,6 +48,7 @@ carrie_underwood dolly_parton country_station`},
 tolstoy stephen_king dr_seuss agatha_christie mark_twain`},
 	{"show shows series tv", catFilms, `simpsons seinfeld sopranos breaking_bad walking_dead stranger_things
 game_of_thrones doctor_who star_trek the_office greys_anatomy`},
+	{"book books", catBooks, `harry_potter lord_of_the_rings hunger_games twilight`},
 	{"movie movies film films", catFilms, `star_wars harry_potter marvel pixar avengers batman superman
 spiderman jurassic_park toy_story lion_king godfather titanic lord_of_the_rings`},
 	{"religious religion faith", catReligion, `church churches god jesus christ bible pray prays
@@ -70,6 +71,7 @@ retriever shepherd terrier beagle bulldog husky collie pug poodle labrador lab c
 rottweiler pitbull doberman`},
 	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon`},
 	{"game games gamer gamers gaming", catHobby, `chess poker checkers scrabble sudoku video_games board_games
+dungeons_and_dragons
 card_games online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft league_of_legends
 halo`},
 	{"video", catHobby, `online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft
@@ -81,6 +83,9 @@ ranger forest`},
 	{"tech technology computer computers", catJob, `software programmer developer coder startup`},
 	{"electric", catCar, `tesla`},
 	{"motorcycle motorcycles motorbike bike bikes biker bikers", catCar, `harley ducati`},
+	{"drive ride", catCar, `vespa scooter moped`},
+	{"write writes writer writing publish published", 0, `written wrote`},
+	{"artist artists painter painters art", 0, `van_gogh picasso monet da_vinci rembrandt`},
 	{"cop cops police", catJob, `police detective sheriff officer`},
 	{"service branch", catJob, `war fought veteran marine marines soldier army navy`},
 	{"fix repair", 0, `mechanic plumber electrician handyman`},
@@ -91,7 +96,7 @@ ranger forest`},
 	{"ocean sea beach", 0, `marine sailboat surf surfing beach`},
 	{"sweets sweet dessert desserts candy", catFood, `sugar candy chocolate dessert desserts`},
 	{"diet dietary restrictions bread gluten wheat", catFood, `gluten_free gluten`},
-	{"major majoring study studying studies", catStudy, `study studying major majoring`},
+	{"major majoring study studying studies", catStudy, `study studying studied major majoring`},
 	{"healthcare medicine medical hospital", catJob, `nurse doctor paramedic surgeon dentist pharmacist therapist emt
 physician`},
 	{"bake baking baker", catFood, `pie pies cake cakes cookies bread muffins cupcakes bakery`},
@@ -108,12 +113,13 @@ physician`},
 	{"scary", catFilms, `horror`},
 	{"tv television", catFilms, `television`},
 	{"phobia phobias fear fears afraid scared allergy allergies allergic", catFear, `freak_me_out freaks_me_out
-creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me intolerant`},
+creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me intolerant sneeze sneezing itchy hives`},
 	{"health", catHealth, `bad_knee bad_back bad_hip`},
 	{"morning person riser early late", 0, `night_owl early_bird wake_up sleep_in`},
 	{"social outgoing shy introvert extrovert people", 0, `people_person introvert extrovert shy outgoing`},
 	{"travel travels traveling travelling traveled travelled abroad overseas europe asia africa flown fly flying",
-		catTravel, `plane europe asia africa all_over_the_world across_the_country
+		catTravel, `plane europe asia africa all_over_the_world across_the_country truck_driver trucker pilot
+flight_attendant
 around_the_world never_left been_to flight_attendant`},
 }
 

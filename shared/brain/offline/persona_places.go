@@ -24,8 +24,26 @@ var countries = map[string]struct{ people, language string }{
 	"india": {"indian", "hindi"}, "vietnam": {"vietnamese", "vietnamese"}, "philippines": {"filipino", "tagalog"},
 	"australia": {"australian", "english"}, "nigeria": {"nigerian", "english"}, "egypt": {"egyptian", "arabic"},
 	"israel": {"israeli", "hebrew"}, "jamaica": {"jamaican", "english"}, "kenya": {"kenyan", "swahili"},
-	"south_africa": {"south african", "english"}, "thailand": {"thai", "thai"},
+	"south_africa": {"south african", "english"}, "thailand": {"thai", "thai"}, "iraq": {"iraqi", "arabic"},
+	"afghanistan": {"afghan", "pashto"},
 }
+
+// continents give the continent of a country and its people.
+var continents = func() map[string]string {
+	m := map[string]string{}
+	for cont, cs := range map[string]string{
+		"europe european": `england ireland scotland wales france spain portugal germany austria italy greece poland
+russia sweden norway netherlands holland`,
+		"africa african":               `nigeria egypt kenya south_africa`,
+		"asia asian":                   `japan china korea india vietnam philippines thailand israel`,
+		"south_america south_american": `brazil argentina colombia peru`,
+	} {
+		for c := range strings.FieldsSeq(cs) {
+			m[c] = strings.ReplaceAll(cont, "_", " ")
+		}
+	}
+	return m
+}()
 
 // regions map cities and states to the state or country they are in.
 var regions = map[string]string{
@@ -48,7 +66,8 @@ var regions = map[string]string{
 	"hong_kong": "china", "seoul": "korea", "mumbai": "india", "delhi": "india", "bangalore": "india",
 	"manila": "philippines", "sydney": "australia", "melbourne": "australia", "cairo": "egypt",
 	"mexico_city": "mexico", "cancun": "mexico", "guadalajara": "mexico", "cape_town": "south_africa",
-	"nairobi": "kenya", "bangkok": "thailand",
+	"nairobi": "kenya", "bangkok": "thailand", "naples": "italy", "florence": "italy", "venice": "italy",
+	"lagos": "nigeria", "baghdad": "iraq",
 	"alabama": "america", "alaska": "america", "arizona": "america", "arkansas": "america", "california": "america",
 	"colorado": "america", "connecticut": "america", "delaware": "america", "florida": "america", "georgia": "america",
 	"hawaii": "america", "idaho": "america", "illinois": "america", "indiana": "america", "iowa": "america",
@@ -98,6 +117,12 @@ func placeKnownAs(padded string, home bool, add func(string)) {
 			if home {
 				add(c.language)
 			}
+			if cont := continents[p]; cont != "" {
+				add(cont)
+			}
+			if p != "america" && p != "usa" && p != "united_states" {
+				add("abroad overseas")
+			}
 		}
 	}
 }
@@ -124,6 +149,9 @@ var cuisineWords = newSet("food foods cuisine dish dishes restaurant restaurants
 // namesHome reports a sentence that says one is in a place ("i am a
 // dairy farmer in vermont"), not one that was there or wants to be.
 func namesHome(ws []string) bool {
+	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && (v >= len(ws) || !homeVerbs.has(ws[v])) {
+		return false // not "i love hiking in colorado", "i spend winters in florida"
+	}
 	for i, w := range ws {
 		if w == "in" && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) > 0 {
 			return !slicesHasAny(ws, pastMarks) && !slicesHasAny(ws, visitWords)
@@ -134,6 +162,10 @@ func namesHome(ws []string) bool {
 	}
 	return false
 }
+
+// homeVerbs tell where one is when a place follows: "i am a farmer in
+// vermont", "i work in boston".
+var homeVerbs = newSet("am work works teach study own run live")
 
 var leftWords = newSet("fled emigrated immigrated escaped")
 

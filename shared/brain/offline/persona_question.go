@@ -82,6 +82,14 @@ func withAntecedent(msg *text, qs string) string {
 		}
 	}
 	body := strings.TrimRight(qs, "?!. ")
+	// "i love seafood, do you?" asks "do you love seafood?".
+	if b := strings.ToLower(body); (b == "do you" || b == "do u") && len(msg.sentences) > 1 {
+		for _, s := range msg.sentences {
+			if rest, ok := strings.CutPrefix(strings.ToLower(strings.TrimRight(s, "?!., ")), "i "); ok && s != qs {
+				return "do you " + rest + "?"
+			}
+		}
+	}
 	last := body[strings.LastIndexByte(body, ' ')+1:]
 	if !standIns.has(strings.ToLower(last)) || len(msg.sentences) < 2 {
 		return qs
@@ -208,6 +216,9 @@ func (pr *profile) answers(q *text) []int {
 		if score > 0 && (sameVerb(f.verb, verb) || verb == "like" && f.likes()) {
 			score++ // "what music do you like?": a liking before a habit
 		}
+		if strongOrigin(qws) && cats&catPlace != 0 && !f.tellsOrigin() {
+			continue // "where did you grow up?" is not answered by where one lives now
+		}
 		if intents&catPlace != 0 && !origin && f.tellsOrigin() {
 			if slices.Contains(qws, "now") {
 				continue // "where do you live now?" is not answered by "i was raised in new orleans"
@@ -219,7 +230,7 @@ func (pr *profile) answers(q *text) []int {
 		} else if intents&catJob != 0 && cats&catJob != 0 && !yesNo && !slicesHasAny(qws, businesses) && !slicesHasAny(qws, places) && f.namesOccupation() {
 			score++ // "what is your profession?": the job named
 		}
-		if intents&catLanguage != 0 && cats&catPlace != 0 && !f.namesLanguage() {
+		if intents&catLanguage != 0 && cats&catPlace != 0 && !f.namesLanguage() && shared == 0 {
 			score -= 2 // "do you speak other languages?": "i am learning german" before "i moved to berlin"
 		}
 		if strings.Contains(" "+q.norm+" ", " how many ") && slices.ContainsFunc(strings.Fields(f.source), isNumber) {
@@ -260,7 +271,7 @@ func (pr *profile) answers(q *text) []int {
 func (f *fact) tellsOrigin() bool {
 	padded := " " + f.source + " "
 	return f.verb != "live" && (strings.Contains(padded, " from ") || strings.Contains(padded, " originally ") ||
-		strings.Contains(padded, " grew up ") || strings.Contains(padded, " born "))
+		strings.Contains(padded, " grew up ") || strings.Contains(padded, " born ") || strings.Contains(padded, " raised "))
 }
 
 // namesOccupation reports a fact that names what one is by trade: "i am
@@ -290,6 +301,12 @@ func (f *fact) namesLanguage() bool {
 func (f *fact) tellsWhere() bool {
 	padded := " " + f.source + " "
 	return strings.Contains(padded, " in ") || strings.Contains(padded, " at ") || strings.Contains(padded, " on ")
+}
+
+// strongOrigin reports a question about where one grew up or was born,
+// not where one is ("where are you from?" is answered by either).
+func strongOrigin(qws []string) bool {
+	return slices.ContainsFunc(qws, func(w string) bool { return originWords.has(w) && w != "from" })
 }
 
 // originWords ask where one comes from; places name where one may.
