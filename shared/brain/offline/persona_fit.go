@@ -318,7 +318,7 @@ func (f *fact) saysNo(q *text) bool {
 
 // futureWords make a fact one of what is to come: "i am getting married
 // next year", "i am saving up for a car".
-var futureWords = newSet("next soon saving someday")
+var futureWords = newSet("next soon saving someday joining")
 
 // negWords negate a sentence; denials say no to a whole intent.
 var (

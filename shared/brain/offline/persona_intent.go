@@ -97,7 +97,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		c |= catPlans
 	}
 	// "i am a stay at home dad" tells what one does all day.
-	if strings.Contains(padded, " stay at home ") {
+	if strings.Contains(padded, " stay at home ") || strings.Contains(padded, " stay home ") {
 		c |= catJob
 	}
 	music, fav := false, false
@@ -130,7 +130,7 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "across the country", "a state university"
 		case w == "from" && slices.Contains(ws[i:], "family"):
 			wc &^= catPlace // "i come from a big family"
-		case wc&catStudy != 0 && (timeBefore.has(prev) || i > 1 && timeBefore.has(ws[i-2])):
+		case wc&catStudy != 0 && (timeBefore.has(prev) || i > 1 && (timeBefore.has(ws[i-2]) || ws[i-2] == "pay" && prev == "for")):
 			wc &^= catStudy // "vegan since high school"
 		case w == "country" && music:
 			wc &^= catPlace // country music
@@ -142,8 +142,6 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catSport // "i run a bakery"
 		case wc&catJob != 0 && next == "out":
 			wc = catSport // "i work out every day"
-		case wc&catPlace != 0 && strings.HasPrefix(w, "liv") && relatives.has(prev):
-			wc &^= catPlace // "a sister who lives in texas": where she lives
 		case wc&catJob != 0 && (likeVerbs.has(prev) || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])):
 			wc &^= catJob // "i like to work on cars" is a pastime
 		}
@@ -161,8 +159,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
-		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" || manJob(prev, w)) && i > 0 && !fav &&
-			!slices.Contains(ws[:i], "who") { // not "i have a girlfriend who is a nurse"
+		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" || manJob(prev, w)) && i > 0 && !fav {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
@@ -207,9 +204,9 @@ func factIntents(ws []string) (c category, wish bool) {
 	// Something done again and again, not for work, is a pastime: "i take
 	// dance lessons once a week", "i often shop for shoes".
 	if len(ws) > 2 && ws[0] == "i" && c&catJob == 0 && !wish && !slices.Contains(ws, "not") {
-		for _, w := range ws[1:] {
-			if habitWords.has(w) {
-				c |= catHobby
+		for i, w := range ws[1:] {
+			if habitWords.has(w) || (w == "twice" || w == "once") && i+2 < len(ws) && ws[i+2] == "a" {
+				c |= catHobby // "i visit europe twice a year", not "i have been divorced twice"
 			}
 		}
 	}
@@ -219,6 +216,12 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 	}
 	c |= jobIntents(ws)
+	// "i have a boxer named duke": a pet, when not a relative.
+	if len(ws) > 4 && ws[0] == "i" && ws[1] == "have" {
+		if i := slices.Index(ws, "named"); i > 2 && kin[ws[i-1]] == 0 && !slices.Contains(ws[:i], "who") {
+			c |= catPet
+		}
+	}
 	// "i'm a college student" is at school, not at work.
 	if c&catJob == 0 && slices.ContainsFunc(ws, schooling.has) {
 		c |= catNotJob
@@ -350,7 +353,7 @@ var heightWords = newSet("foot feet inches")
 // hobbyVerbs are things people do for fun, said with "i" or after a verb
 // of liking: "i collect comic books", "i love to knit".
 var hobbyVerbs = newSet(`collect knit crochet sew paint draw sketch hike camp garden surf ski snowboard skate
-skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb whittle carve brew restore`)
+skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb whittle carve brew restore strum`)
 
 // gameWords name games, a pastime but not the word for one.
 var gameWords = newSet("game games chess videogames")
@@ -360,7 +363,7 @@ var gameWords = newSet("game games chess videogames")
 var playOther = newSet("with a an the my video board card cards outside in on at games")
 
 // habitWords say that something is done again and again.
-var habitWords = newSet("often every weekly twice lessons classes sometimes regularly usually")
+var habitWords = newSet("often every weekly lessons classes sometimes regularly usually")
 
 // numberWords are numbers written out, up to the ages profiles give.
 var numberWords = newSet(`one two three four five six seven eight nine ten eleven twelve thirteen fourteen

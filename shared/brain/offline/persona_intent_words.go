@@ -24,9 +24,9 @@ widowed widow widower engaged fiance fiancee spouse wedding gf bf grandson grand
 birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony goldfish ferret
 guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
 dachshund corgi rottweiler pitbull goat goats cow cows pig pigs sheep donkey donkeys llama llamas
-alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle`,
+alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle tortoise`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure
-game games chess videogames`,
+game games chess videogames puzzle puzzles crossword crosswords`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
 vacations countries continent continents`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
@@ -43,7 +43,7 @@ cocktail cocktails`,
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
-triathlon triathlons cheerleading cheer`,
+triathlon triathlons cheerleading cheer wrestle frisbee`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
 sophomore studied`,
@@ -59,7 +59,7 @@ italian fluent arabic portuguese korean bilingual`,
 character characters cartoon cartoons anime sitcom sitcoms documentary`,
 		catAge: `age`,
 		catLooks: `hair eyes tall height look looks beard tattoo tattoos skin tooth teeth freckles male female
-boy girl`,
+boy girl glasses bald blonde brunette redhead`,
 		catHealth: `health healthy sick illness disease diabetes diabetic asthma cancer injury injured surgery
 surgeries injuries wheelchair blind colorblind deaf eyesight disability medication arthritis chronic
 cough pacemaker knee knees`,
@@ -114,6 +114,9 @@ var intentPhrases = []struct {
 	{" listen to ", catMusic},
 	{" want to do ", catPlans},
 	{" want to go ", catPlans},
+	{" pass the time ", catHobby},
+	{" what year are you ", catStudy},
+	{" professionally ", catJob},
 	{" would you like to ", catPlans},
 	{" days off ", catHobby},
 	{" day off ", catHobby},

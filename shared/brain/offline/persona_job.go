@@ -15,7 +15,8 @@ func jobIntents(ws []string) category {
 	}
 	padded := " " + strings.Join(ws, " ") + " "
 	if strings.Contains(padded, " for a living ") || strings.Contains(padded, " my own ") && workplaceNamed(ws) ||
-		strings.Contains(padded, " pay the bills ") || strings.Contains(padded, " wait tables ") || strings.Contains(padded, " on the side ") {
+		strings.Contains(padded, " pay the bills ") || strings.Contains(padded, " wait tables ") || strings.Contains(padded, " on the side ") ||
+		strings.Contains(padded, " professionally ") || strings.Contains(padded, " practice law ") || strings.Contains(padded, " practice medicine ") {
 		return catJob
 	}
 	v := 1 + adverbsAt(ws, 1)
@@ -61,7 +62,7 @@ var workVehicles = newSet("semi bus taxi cab forklift ambulance tractor limo ube
 // agentNoun reports a noun of one who does something for a living, by
 // its ending: "trucker", "ranger", "attendant", "comedian", "florist".
 func agentNoun(w string) bool {
-	if len(w) < 6 || notAgents.has(w) || kin[w] > 0 {
+	if len(w) < 6 || notAgents.has(w) || kin[w] > 0 || knownWords[w]&catReligion != 0 {
 		return false
 	}
 	for _, s := range []string{"er", "or", "ist", "ant", "ian"} {

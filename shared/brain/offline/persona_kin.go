@@ -14,7 +14,7 @@ var kin = func() map[string]int {
 grandson grandsons granddaughter granddaughters grandchild toddler toddlers infant newborn`,
 		`brother brothers sister sisters siblings sibling`,
 		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
-divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf`,
+divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf wives husbands`,
 		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks`,
 	} {
 		for w := range strings.FieldsSeq(words) {
@@ -88,6 +88,11 @@ var others = newSet("friend friends neighbor neighbors neighbour neighbours room
 // bot and them ("my husband and i own a bakery") nor about its pet ("my
 // best friend is my dog").
 func aboutOther(source string) bool {
+	// "i have a boyfriend who is a fireman", "i have a brother who lives in
+	// australia": what is told is theirs.
+	if before, _, ok := strings.Cut(source, " who "); ok && strings.HasPrefix(source, "i have ") {
+		return kin[before[strings.LastIndexByte(before, ' ')+1:]] > 0
+	}
 	rest, ok := strings.CutPrefix(source, "my ")
 	if !ok || strings.Contains(source, " and i ") {
 		return false

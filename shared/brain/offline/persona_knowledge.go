@@ -44,7 +44,7 @@ carrie_underwood dolly_parton country_station`},
 	{"swing jazz", catMusic, `sinatra elvis`},
 	{"listen", 0, `podcast podcasts radio audiobooks`},
 	{"classical composer composers", catMusic, `mozart beethoven bach chopin vivaldi tchaikovsky`},
-	{"author authors", catBooks, `tolkien rowling hemingway shakespeare austen dickens orwell
+	{"author authors writer writers", catBooks, `tolkien rowling hemingway shakespeare austen dickens orwell
 tolstoy stephen_king dr_seuss agatha_christie mark_twain`},
 	{"show shows series tv", catFilms, `simpsons seinfeld sopranos breaking_bad walking_dead stranger_things
 game_of_thrones doctor_who star_trek the_office greys_anatomy`},
@@ -72,7 +72,7 @@ rottweiler pitbull doberman`},
 	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon`},
 	{"game games gamer gamers gaming", catHobby, `chess poker checkers scrabble sudoku video_games board_games
 dungeons_and_dragons
-card_games online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft league_of_legends
+card_games online_games play_bridge minecraft fortnite call_of_duty zelda mario world_of_warcraft league_of_legends
 halo`},
 	{"video", catHobby, `online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft
 league_of_legends halo`},
@@ -86,6 +86,14 @@ ranger forest`},
 	{"drive ride", catCar, `vespa scooter moped`},
 	{"write writes writer writing publish published", 0, `written wrote`},
 	{"artist artists painter painters art", 0, `van_gogh picasso monet da_vinci rembrandt`},
+	{"board", catHobby, `chess checkers scrabble monopoly`},
+	{"craft crafts crafty", catHobby, `knit knitting crochet sew sewing quilt quilting scrapbook woodworking pottery`},
+	{"build building", 0, `woodworking carpentry lego`},
+	{"musician musicians", 0, `have_a_band in_a_band play_guitar play_the_guitar play_piano play_the_piano
+play_drums play_the_drums`},
+	{"doctor doctors", 0, `cardiologist surgeon pediatrician dermatologist physician oncologist neurologist
+psychiatrist`},
+	{"season seasons", 0, `winter summer spring fall autumn`},
 	{"cop cops police", catJob, `police detective sheriff officer`},
 	{"service branch", catJob, `war fought veteran marine marines soldier army navy`},
 	{"fix repair", 0, `mechanic plumber electrician handyman`},
@@ -113,12 +121,13 @@ physician`},
 	{"scary", catFilms, `horror`},
 	{"tv television", catFilms, `television`},
 	{"phobia phobias fear fears afraid scared allergy allergies allergic", catFear, `freak_me_out freaks_me_out
-creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me intolerant sneeze sneezing itchy hives`},
+creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me intolerant sneeze sneezing itchy hives
+nervous`},
 	{"health", catHealth, `bad_knee bad_back bad_hip`},
 	{"morning person riser early late", 0, `night_owl early_bird wake_up sleep_in`},
 	{"social outgoing shy introvert extrovert people", 0, `people_person introvert extrovert shy outgoing`},
 	{"travel travels traveling travelling traveled travelled abroad overseas europe asia africa flown fly flying",
-		catTravel, `plane europe asia africa all_over_the_world across_the_country truck_driver trucker pilot
+		catTravel, `plane cruise cruises europe asia africa all_over_the_world across_the_country truck_driver trucker pilot
 flight_attendant
 around_the_world never_left been_to flight_attendant`},
 }

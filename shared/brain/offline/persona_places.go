@@ -25,7 +25,7 @@ var countries = map[string]struct{ people, language string }{
 	"australia": {"australian", "english"}, "nigeria": {"nigerian", "english"}, "egypt": {"egyptian", "arabic"},
 	"israel": {"israeli", "hebrew"}, "jamaica": {"jamaican", "english"}, "kenya": {"kenyan", "swahili"},
 	"south_africa": {"south african", "english"}, "thailand": {"thai", "thai"}, "iraq": {"iraqi", "arabic"},
-	"afghanistan": {"afghan", "pashto"},
+	"afghanistan": {"afghan", "pashto"}, "haiti": {"haitian", "creole"},
 }
 
 // continents give the continent of a country and its people.

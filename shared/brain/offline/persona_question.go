@@ -236,6 +236,12 @@ func (pr *profile) answers(q *text) []int {
 		if strings.Contains(" "+q.norm+" ", " how many ") && slices.ContainsFunc(strings.Fields(f.source), isNumber) {
 			score++ // "how many kids do you have?": the fact that counts them
 		}
+		if strings.Contains(" "+q.norm+" ", " how long ") && slicesHasAny(strings.Fields(f.source), durations) {
+			score++ // "how long have you been a cop?": "for twelve years"
+		}
+		if intents&catTravel != 0 && intents&catJob == 0 && cats&catJob != 0 {
+			score-- // "do you travel a lot?": travels told before a job that travels
+		}
 		if asksPastTense(q) && strings.Contains(f.source, "used to ") {
 			score++ // "what did you used to do?"
 		}
@@ -270,8 +276,9 @@ func (pr *profile) answers(q *text) []int {
 // where one lives: "i am from scotland originally".
 func (f *fact) tellsOrigin() bool {
 	padded := " " + f.source + " "
-	return f.verb != "live" && (strings.Contains(padded, " from ") || strings.Contains(padded, " originally ") ||
-		strings.Contains(padded, " grew up ") || strings.Contains(padded, " born ") || strings.Contains(padded, " raised "))
+	return f.verb != "live" && strings.Contains(padded, " whole life ") ||
+		f.verb != "live" && (strings.Contains(padded, " from ") || strings.Contains(padded, " originally ") ||
+			strings.Contains(padded, " grew up ") || strings.Contains(padded, " born ") || strings.Contains(padded, " raised "))
 }
 
 // namesOccupation reports a fact that names what one is by trade: "i am
@@ -284,6 +291,9 @@ func (f *fact) namesOccupation() bool {
 	}
 	return false
 }
+
+// durations tell how long.
+var durations = newSet("years months weeks since decades")
 
 // namesLanguage reports a fact that names a language by its word, not by
 // where it is spoken.
@@ -347,7 +357,7 @@ func (f *fact) namesThings(q *text) bool {
 
 // spellings pair the British and American spellings profiles and
 // partners mix: a question about the "colour" is answered by the "color".
-var spellings = map[string]string{"fall": "autumn", "autumn": "fall", "colour": "color", "color": "colour", "favourite": "favorite", "favorite": "favourite",
+var spellings = map[string]string{"fall": "autumn", "autumn": "fall", "frat": "fraternity", "colour": "color", "color": "colour", "favourite": "favorite", "favorite": "favourite",
 	"colours": "colors", "colors": "colours", "theatre": "theater", "theater": "theatre"}
 
 // noFactLeads answer a question about something the profile does not
