@@ -169,12 +169,26 @@ func (f *fact) likes() bool {
 		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" ||
 			prev == "i" && (likeVerbs.has(w) || w == "miss") || // "yellow is the color i love most", "i miss my mother's dumplings"
 			prev == "every" && devotions.has(w) || // "i have read every book by stephen king"
-			w == "nerd" || w == "geek" || fandom.has(w) || prev == "every" && (w == "day" || w == "night") {
+			w == "nerd" || w == "geek" || fandom.has(w) || prev == "every" && (w == "day" || w == "night") ||
+			prev == "a" && w == "lot" { // "i drink a lot of mountain dew"
 			return true
 		}
 		prev = w
 	}
 	return false
+}
+
+// beforeJob reports the word of stem st in fact f only before an
+// occupation, naming the trade, not what one has: "do u have tattoos?" is
+// no "Yes!" to "i am a tattoo artist".
+func (f *fact) beforeJob(st string) bool {
+	ws := strings.Fields(f.source)
+	for i, w := range ws {
+		if stem(w) == st && (i+1 == len(ws) || !occupation(ws[i+1])) {
+			return false
+		}
+	}
+	return slices.ContainsFunc(ws, func(w string) bool { return stem(w) == st })
 }
 
 // fan reports a fact that tells one follows a team or a star: "i am a big
@@ -252,7 +266,7 @@ func (f *fact) confirms(q *text) bool {
 		}
 		c := wordIntent(q, i)
 		switch {
-		case f.speaksOf(w.stem) && !f.knownOnly(w.stem, q):
+		case f.speaksOf(w.stem) && !f.knownOnly(w.stem, q) && !f.beforeJob(w.stem):
 			named = named || !light(w.low)
 		case dislikeVerbs.has(w.low):
 			return false // "do you hate cats?" is not confirmed by "i have two cats"

@@ -4,18 +4,20 @@ import (
 	"encoding/json"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
 
-// testdata/persona_made_up.json and persona_made_up_b.json hold made-up
-// profiles in the ConvAI2 style and partner questions in everyday chat
-// phrasing, written by hand (not taken from the releases) before the
-// matcher was run on them, each labelled with the profile sentences that
-// answer it or none. They check that the matching holds on profiles and
-// questions it was not tuned on. The first set's failures were looked at
-// to find general rules; the second was written after those rules, and
-// its figures are those of a set the rules never saw.
+// testdata/persona_made_up*.json hold made-up profiles in the ConvAI2
+// style and partner questions in everyday chat phrasing, not taken from
+// the releases, each labelled with the profile sentences that answer it
+// or none. Sets a and b were written by hand; c to n by writers who never
+// saw the matcher, two sets at a time. Each pair was first run cold, its
+// figures recorded as an estimate for profiles the rules never saw
+// (docs/offline-engine.md), and only then were its misses read for
+// general rules. They check that the matching holds on profiles and
+// questions it was not tuned on.
 type madeUpProfile struct {
 	Profile   []string `json:"profile"`
 	Questions []struct {
@@ -51,14 +53,15 @@ func readMadeUp(t testing.TB, file string) []probe {
 // TestPersonaMadeUp replays the made-up questions and counts what the
 // replies answer with, as TestPersonaProbes does for the real ones.
 func TestPersonaMadeUp(t *testing.T) {
-	for _, set := range []struct {
-		file string
-		min  int
-	}{{"testdata/persona_made_up.json", 250}, {"testdata/persona_made_up_b.json", 120}} {
-		t.Run(set.file, func(t *testing.T) {
-			ps := readMadeUp(t, set.file)
-			if len(ps) < set.min {
-				t.Fatalf("%d made-up probes, want at least %d", len(ps), set.min)
+	files, err := filepath.Glob("testdata/persona_made_up*.json")
+	if err != nil || len(files) < 14 {
+		t.Fatalf("made-up probe sets %v (%v), want a to n", files, err)
+	}
+	for _, file := range files {
+		t.Run(file, func(t *testing.T) {
+			ps := readMadeUp(t, file)
+			if len(ps) < 120 {
+				t.Fatalf("%d made-up probes, want at least 120", len(ps))
 			}
 			s := scoreProbes(t, ps, "made")
 			t.Logf("made: answerable %d: right %d (%.1f%%), wrong %d (%.1f%%), missed %d (%d not sayable yet); unanswerable %d: not answered %d (%.1f%%), answered %d",
@@ -72,13 +75,13 @@ func TestPersonaMadeUp(t *testing.T) {
 	}
 }
 
-// The made-up floors: a little under what the sets measure (the first
-// set: right 94.6 %, wrong 0.4 %, unanswered 100 %; the second: 95.3,
-// 0.9 and 100 %; the second at its first run: 86.8, 5.7 and 97.2 %).
+// The made-up floors: a little under the lowest a set measures (right
+// 88.2 %, wrong 3.8 %, unanswered 91.7 %); docs/offline-engine.md gives
+// each pair's figures when first run cold.
 const (
-	madeRightFloor      = 0.90
-	madeWrongCeiling    = 0.03
-	madeUnansweredFloor = 0.95
+	madeRightFloor      = 0.85
+	madeWrongCeiling    = 0.045
+	madeUnansweredFloor = 0.90
 )
 
 // TestPersonaYesNoLeads checks that a yes/no question gets a "Yes!" or

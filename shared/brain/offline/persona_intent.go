@@ -100,6 +100,14 @@ func factIntents(ws []string) (c category, wish bool) {
 	if strings.Contains(padded, " stay at home ") || strings.Contains(padded, " stay home ") {
 		c |= catJob
 	}
+	named := set{} // the words of the known names of several words: "stephen curry" is no dish
+	for _, n := range knownNames.in(padded) {
+		for w := range strings.FieldsSeq(n) {
+			if strings.Contains(n, " ") {
+				named.add(w)
+			}
+		}
+	}
 	music, fav := false, false
 	for _, w := range ws {
 		music = music || w != "country" && intentOf(w)&catMusic != 0
@@ -113,6 +121,9 @@ func factIntents(ws []string) (c category, wish bool) {
 			next = ws[i+1]
 		}
 		wc := intentOf(w)
+		if named.has(w) {
+			wc = 0
+		}
 		switch {
 		case atWorkplace(next) && wc&^catJob != 0:
 			wc &= catJob // "i work at a pet store" says nothing of pets
@@ -216,6 +227,9 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 	}
 	c |= jobIntents(ws)
+	if kinOf(ws)&(1<<kinChildren) != 0 {
+		c |= catFamily // "i have two boys in little league"
+	}
 	// "i have a boxer named duke": a pet, when not a relative.
 	if len(ws) > 4 && ws[0] == "i" && ws[1] == "have" {
 		if i := slices.Index(ws, "named"); i > 2 && kin[ws[i-1]] == 0 && !slices.Contains(ws[:i], "who") {

@@ -31,7 +31,8 @@ game games chess videogames puzzle puzzles crossword crosswords`,
 vacations countries continent continents`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
-orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl`,
+orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl
+musicals musical`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
@@ -43,7 +44,7 @@ cocktail cocktails`,
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
-triathlon triathlons cheerleading cheer wrestle frisbee`,
+triathlon triathlons cheerleading cheer wrestle frisbee nascar`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
 sophomore studied`,
@@ -56,7 +57,7 @@ motorbikes bike bikes van vans`,
 italian fluent arabic portuguese korean bilingual`,
 		catBooks: `book books read reading novel novels author authors writer poetry poems story stories`,
 		catFilms: `movie movies film films tv show shows watch watching series netflix documentaries
-character characters cartoon cartoons anime sitcom sitcoms documentary`,
+character characters cartoon cartoons anime sitcom sitcoms documentary telenovelas musicals`,
 		catAge: `age`,
 		catLooks: `hair eyes tall height look looks beard tattoo tattoos skin tooth teeth freckles male female
 boy girl glasses bald blonde brunette redhead`,
@@ -114,6 +115,7 @@ var intentPhrases = []struct {
 	{" listen to ", catMusic},
 	{" want to do ", catPlans},
 	{" want to go ", catPlans},
+	{" you want to ", catPlans},
 	{" pass the time ", catHobby},
 	{" what year are you ", catStudy},
 	{" professionally ", catJob},

@@ -10,6 +10,9 @@ import "strings"
 // jobIntents returns catJob when profile sentence ws tells one's job
 // without naming an occupation the engine knows.
 func jobIntents(ws []string) category {
+	if len(ws) > 3 && ws[0] == "my" && kin[ws[1]] > 0 && kinJobVerbs.has(ws[2]) {
+		return catJob // "my husband coaches high school football"
+	}
 	if len(ws) < 3 || ws[0] != "i" {
 		return 0
 	}
@@ -55,6 +58,9 @@ func jobIntents(ws []string) category {
 // schoolWords make one who does something a student: "a college baseball
 // player".
 var schoolWords = newSet("college school university")
+
+// kinJobVerbs tell what a relative does for a living.
+var kinJobVerbs = newSet("works coaches teaches drives sells owns runs manages fixes repairs builds designs preaches")
 
 // workVehicles are driven for a living.
 var workVehicles = newSet("semi bus taxi cab forklift ambulance tractor limo uber lyft delivery")

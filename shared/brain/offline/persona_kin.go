@@ -11,7 +11,7 @@ var kin = func() map[string]int {
 	m := map[string]int{}
 	for k, words := range []string{
 		`kids kid children child son sons daughter daughters baby babies grandchildren grandkids pregnant twins
-grandson grandsons granddaughter granddaughters grandchild toddler toddlers infant newborn`,
+grandson grandsons granddaughter granddaughters grandchild toddler toddlers infant newborn teenagers`,
 		`brother brothers sister sisters siblings sibling`,
 		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
 divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf wives husbands`,

@@ -28,9 +28,9 @@ texans redskins commanders buccaneers bucs ravens bengals jaguars chargers`},
 	{"basketball nba", catSport, `lakers celtics knicks cavaliers cavs mavericks mavs spurs clippers pistons
 76ers sixers timberwolves`},
 	{"hockey nhl", catSport, `bruins blackhawks canadiens leafs canucks oilers`},
-	{"soccer football", catSport, `arsenal chelsea liverpool barcelona juventus manchester_united real_madrid
+	{"soccer football premier league mls", catSport, `arsenal chelsea liverpool barcelona juventus manchester_united real_madrid
 tottenham bayern napoli roma psg dortmund ajax`},
-	{"rock band bands", catMusic, `beatles nirvana coldplay zeppelin aerosmith radiohead springsteen nickelback jovi
+	{"rock band bands", catMusic, `metallica beatles nirvana coldplay zeppelin aerosmith radiohead springsteen nickelback jovi
 hendrix pink_floyd rolling_stones green_day foo_fighters imagine_dragons queen_band ac_dc`},
 	{"metal heavy band bands", catMusic, `metallica rammstein slipknot megadeth iron_maiden black_sabbath`},
 	{"pop band bands", catMusic, `beyonce madonna adele rihanna bieber gaga sheeran abba bts blackpink shakira
@@ -54,9 +54,10 @@ spiderman jurassic_park toy_story lion_king godfather titanic lord_of_the_rings`
 	{"religious religion faith", catReligion, `church churches god jesus christ bible pray prays
 praying prayer prayers christian christians catholic baptist methodist lutheran mormon muslim islam
 mosque jewish synagogue hindu buddhist buddhism atheist religious religion faith spiritual pastor priest
-rabbi imam worship buddha synagogue`},
+rabbi imam worship buddha synagogue jehovah jehovahs go_to_mass`},
 	{"jewish judaism", catReligion, `synagogue rabbi torah kosher hanukkah`},
 	{"christian christianity", catReligion, `church churches jesus christ bible catholic baptist methodist lutheran`},
+	{"catholic", catReligion, `go_to_mass catholic`},
 	{"muslim islam", catReligion, `mosque quran ramadan`},
 	{"buddhist buddhism", catReligion, `buddha`},
 	{"cook cooks cooking chef", catFood, `chef chefs cook cooks cooking baker bakers bake bakes baking
@@ -81,7 +82,7 @@ league_of_legends halo`},
 	{"outdoors outdoor outside nature", catHobby, `hike hiking camp camping hunt hunting fishing fly_fish kayak kayaking
 ranger forest`},
 	{"tech technology computer computers", catJob, `software programmer developer coder startup`},
-	{"electric", catCar, `tesla`},
+	{"electric hybrid", catCar, `tesla prius`},
 	{"motorcycle motorcycles motorbike bike bikes biker bikers", catCar, `harley ducati`},
 	{"drive ride", catCar, `vespa scooter moped`},
 	{"write writes writer writing publish published", 0, `written wrote`},
@@ -118,6 +119,11 @@ physician`},
 	{"alcohol drink drinking", catDrink, `sober`},
 	{"anime", catFilms, `spirited_away naruto pokemon ghibli dragon_ball`},
 	{"horror scary", catBooks, `stephen_king`},
+	{"mystery mysteries", catBooks, `agatha_christie sherlock_holmes`},
+	{"hot spicy", catFood, `spicy hot_sauce jalapenos`},
+	{"heat hot warm", 0, `summer`},
+	{"sew sewing", 0, `seamstress tailor`},
+	{"athlete athletes player players", catSport, `stephen_curry lebron michael_jordan kobe tom_brady`},
 	{"scary", catFilms, `horror`},
 	{"tv television", catFilms, `television`},
 	{"phobia phobias fear fears afraid scared allergy allergies allergic", catFear, `freak_me_out freaks_me_out

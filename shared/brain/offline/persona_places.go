@@ -149,7 +149,7 @@ var cuisineWords = newSet("food foods cuisine dish dishes restaurant restaurants
 // namesHome reports a sentence that says one is in a place ("i am a
 // dairy farmer in vermont"), not one that was there or wants to be.
 func namesHome(ws []string) bool {
-	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && (v >= len(ws) || !homeVerbs.has(ws[v])) {
+	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && (v >= len(ws) || !homeVerbs.has(ws[v]) && !(ws[v] == "have" && slicesHasAny(ws, dwellings))) {
 		return false // not "i love hiking in colorado", "i spend winters in florida"
 	}
 	for i, w := range ws {
@@ -166,6 +166,9 @@ func namesHome(ws []string) bool {
 // homeVerbs tell where one is when a place follows: "i am a farmer in
 // vermont", "i work in boston".
 var homeVerbs = newSet("am work works teach study own run live")
+
+// dwellings are homes one has: "i have a condo in seattle".
+var dwellings = newSet("condo house apartment cabin home flat loft")
 
 var leftWords = newSet("fled emigrated immigrated escaped")
 

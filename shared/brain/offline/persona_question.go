@@ -44,7 +44,7 @@ func asksUnmarked(t *text) bool {
 }
 
 // fillers open a message before what it says.
-var fillers = newSet("so and ok okay well oh cool nice lol haha hmm but")
+var fillers = newSet("so and ok okay well oh cool nice lol haha hmm but aww aw omg wow ah ahh")
 
 // chatSpelling is the standard spelling of a word spelt as in chat: "u",
 // "ur", "r", "wat".
@@ -56,7 +56,8 @@ func chatSpelling(w string) string {
 }
 
 var chatWords = map[string]string{"u": "you", "ya": "you", "ur": "your", "r": "are", "wat": "what", "wut": "what",
-	"whats": "what's", "wats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "wht": "what"}
+	"whats": "what's", "wats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "wht": "what",
+	"where'd": "where", "hubby": "husband", "wifey": "wife"}
 
 // chatNorm is the normalised text of t in standard spelling, padded with
 // spaces, for looking up phrases: "wat do u do" is " what do you do ".
@@ -220,14 +221,15 @@ func (pr *profile) answers(q *text) []int {
 			continue // "where did you grow up?" is not answered by where one lives now
 		}
 		if intents&catPlace != 0 && !origin && f.tellsOrigin() {
-			if slices.Contains(qws, "now") {
+			if slices.Contains(qws, "now") && !strings.Contains(f.source, "moved to ") { // "i moved to los angeles from georgia" tells both
 				continue // "where do you live now?" is not answered by "i was raised in new orleans"
 			}
 			score-- // "where are you?": where one lives before where one is from
 		}
 		if intents&catJob != 0 && slices.Contains(qws, "where") && f.tellsWhere() {
 			score++ // "where do you work?": the job told with its place
-		} else if intents&catJob != 0 && cats&catJob != 0 && !yesNo && !slicesHasAny(qws, businesses) && !slicesHasAny(qws, places) && f.namesOccupation() {
+		} else if intents&catJob != 0 && cats&catJob != 0 && !yesNo && !slicesHasAny(qws, businesses) && !slicesHasAny(qws, places) &&
+			(verb == "" || verb == "do" || verb == "am") && f.namesOccupation() {
 			score++ // "what is your profession?": the job named
 		}
 		if intents&catLanguage != 0 && cats&catPlace != 0 && !f.namesLanguage() && shared == 0 {

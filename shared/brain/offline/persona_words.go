@@ -102,7 +102,7 @@ func occupation(w string) bool {
 	return false
 }
 
-var occupations = newSet(`nurse chef cook doctor lawyer pilot vet veterinarian mechanic miner attorney planner counselor apprentice guard
+var occupations = newSet(`nurse chef cook doctor lawyer pilot vet veterinarian mechanic miner attorney planner counselor apprentice guard seamstress hostess jockey tailor
 cashier clerk nanny maid surgeon dentist judge barista carpenter plumber
 electrician engineer firefighter cop police officer soldier marine housewife
 homemaker student secretary receptionist model actor actress artist musician

@@ -1,0 +1,82 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestPersonaKnows checks the everyday knowledge the matching uses, on
+// facts and questions of its own (none from the probe sets): a fact is
+// told when the question asks about what its thing is, and not when the
+// thing only looks like what is asked.
+func TestPersonaKnows(t *testing.T) {
+	for _, c := range []struct {
+		fact, question string
+		answers        bool
+	}{
+		{"i root for the boston red sox.", "do you like baseball?", true},
+		{"i never miss a steelers game.", "who's your team?", true},
+		{"i am a huge chicago bears fan.", "do you watch football?", true},
+		{"i go to mosque every friday.", "are you religious?", true},
+		{"i grew up in lisbon.", "do you speak portuguese?", true},
+		{"i grew up in lisbon.", "are you european?", true},
+		{"i live in denver.", "do you live in colorado?", true},
+		{"i am a long haul trucker.", "what do you do for a living?", true},
+		{"i fix cars at my own garage.", "what's your job?", true},
+		{"i drive a prius.", "what kind of car do you have?", true},
+		{"i have a siamese.", "oh i love cats! do you have one?", true},
+		{"i am allergic to shellfish.", "i love shrimp, do you?", true},
+		{"i am a professional chef.", "do you cook?", true},
+		{"i have read every book by stephen king.", "who is your favorite author?", true},
+		{"my favorite season is autumn.", "do you like fall?", true},
+		{"i have a boxer named rocky.", "any pets?", true},
+		{"i have a boyfriend who is a chef.", "what does your boyfriend do?", true},
+		{"i am a wedding photographer.", "are you married?", false},
+		{"i have a boyfriend who is a chef.", "what do you do for work?", false},
+		{"i love hiking in colorado.", "where do you live?", false},
+		{"i have been vegan since high school.", "are you in school?", false},
+		{"i collect wooden birds.", "do you have pets?", false},
+		{"i love tacos.", "are you mexican?", false},
+	} {
+		context := c.fact + "\ni like the color blue.\ni have two sisters."
+		got := reply(t, chat(t, context, c.question))
+		if answered := answeredLine(context, got) == 0; answered != c.answers {
+			t.Errorf("%q with %q: %q, answered %v, want %v", c.question, c.fact, got, answered, c.answers)
+		}
+	}
+}
+
+// FuzzAntecedent: whatever a partner types, the question a reply answers
+// is the one typed, or one made of the message's own words (and "do
+// you"): "oh i love dogs! do you have one?" asks "do you have dogs?".
+func FuzzAntecedent(f *testing.F) {
+	f.Add("oh i love dogs! do you have one?")
+	f.Add("i love seafood, do you?")
+	f.Add("i have two dogs, do you have any pets?")
+	f.Add("do you?")
+	f.Add(", do you have it?")
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			return
+		}
+		msg := analyze(s)
+		qs := questionSentence(msg)
+		got := withAntecedent(msg, qs)
+		if !utf8.ValidString(got) {
+			t.Fatalf("%q: question %q is not text", s, got)
+		}
+		if strings.HasSuffix(qs, got) {
+			return // the question itself, or its part after a comma
+		}
+		if !strings.HasSuffix(got, "?") {
+			t.Errorf("%q: question %q does not ask", s, got)
+		}
+		lower := strings.ToLower(s)
+		for _, w := range strings.Fields(strings.TrimSuffix(got, "?")) {
+			if w = strings.ToLower(w); w != "do" && w != "you" && !strings.Contains(lower, w) {
+				t.Errorf("%q: question %q has %q, not in the message", s, got, w)
+			}
+		}
+	})
+}
