@@ -158,3 +158,20 @@ func TestPersonaSympathises(t *testing.T) {
 		t.Errorf("Reply to good news = %q", got)
 	}
 }
+
+// TestPersonaRecallsOnlyEarlier checks that a reply brings back what the
+// partner said in an earlier message, never what the message it answers
+// says ("Oh wow, you have two kids? … You said you have two kids, right?").
+func TestPersonaRecallsOnlyEarlier(t *testing.T) {
+	profile := "i am a nurse.\ni have two cats.\ni love baking bread.\ni live in tokyo."
+	for _, msgs := range [][]string{
+		{"i have two kids and a dog."},
+		{"hi", "i have two kids and a dog."},
+		{"hi", "how are you?", "i am a teacher and i love hiking."},
+	} {
+		got := reply(t, chat(t, profile, msgs...))
+		if strings.Contains(got, "you said") || strings.Contains(got, "You said") || strings.Contains(got, "Earlier you said") {
+			t.Errorf("%q: %q recalls the message it answers", msgs, got)
+		}
+	}
+}

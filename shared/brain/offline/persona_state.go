@@ -14,6 +14,7 @@ type personaState struct {
 	asked     category       // categories the bot asked the partner about
 	questions []string       // the questions it asked
 	heard     []heard        // what the partner said about themselves, oldest first
+	recalled  int            // how many of heard came before the message answered: those a reply may recall
 	covered   category       // categories the partner spoke about
 	said      history        // what the bot said
 }
@@ -22,8 +23,11 @@ type personaState struct {
 // all later turns of its chat (rc).
 func newPersonaState(req brain.Request, pr *profile, rc *readCache) personaState {
 	st := personaState{said: history{said: make([]string, 0, len(req.Turns))}}
-	for _, t := range req.Turns {
+	for i, t := range req.Turns {
 		if t.Role == brain.Partner {
+			if i == len(req.Turns)-1 {
+				st.recalled = len(st.heard)
+			}
 			for _, h := range rc.heard(t.Text) {
 				if h.you != "" {
 					st.heard = append(st.heard, h)
@@ -214,7 +218,7 @@ func (st *personaState) appendAsks(out []string, focus category, seed uint64) []
 	if len(out) >= 2 {
 		return append(out, "") // enough to choose from: skip the rest
 	}
-	for _, h := range st.heard {
+	for _, h := range st.heard[:st.recalled] { // not what the message itself just said
 		for _, r := range recallAsks {
 			if q := firstLetterUpper(strings.Replace(r, "%s", h.you, 1)); !st.askedBefore(q) {
 				out = append(out, q)
