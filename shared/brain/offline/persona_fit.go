@@ -91,7 +91,7 @@ func (f *fact) tellsName() bool {
 func (f *fact) tellsAge() bool {
 	prev := ""
 	for w := range strings.FieldsSeq(f.source) {
-		if ageWords.has(w) || isNumber(w) && (prev == "am" || prev == "is" || prev == "turned" || prev == "aged") {
+		if ageWords.has(w) || isNumber(w) && (prev == "am" || prev == "is" || prev == "are" || prev == "turned" || prev == "aged") {
 			return true
 		}
 		prev = w
@@ -441,4 +441,4 @@ func nearly(a, b string) bool {
 // lightWords carry no thing of their own in a yes/no question: "do you
 // play…?", "are you a cat lover?".
 var lightWords = newSet(`play plays go goes get got make take use know want think try ever listen follow
-lover lovers fan fans person people kind type sort lot lots thing things much many`)
+lover lovers fan fans person people kind type sort lot lots thing things much many problems problem issues issue`)

@@ -135,10 +135,11 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
 		case wc&catPet != 0 && (madeOf.has(prev) || slices.Contains(ws, "eat")):
 			wc &^= catPet // "wooden birds", "stuffed animals", "i don't eat meat or fish"
-		case wc&catFamily != 0 && occupation(next):
-			wc &^= catFamily // "a wedding photographer", "a divorce lawyer"
-		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", w == "state" && schoolWords.has(next):
-			wc &^= catPlace // "across the country", "a state university"
+		case wc&^catJob != 0 && (occupation(next) || agentNoun(next)):
+			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"
+		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
+			w == "raised" && !boundaries.has(next), w == "farm" && prev == "i":
+			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"
 		case w == "from" && slices.Contains(ws[i:], "family"):
 			wc &^= catPlace // "i come from a big family"
 		case wc&catStudy != 0 && (timeBefore.has(prev) || i > 1 && (timeBefore.has(ws[i-2]) || ws[i-2] == "pay" && prev == "for")):
@@ -250,6 +251,10 @@ func factIntents(ws []string) (c category, wish bool) {
 
 // fields follow an occupation's name naming a subject: "marine biology".
 var fields = newSet("biology life science sciences")
+
+// placeKinds name a kind of place, a place only when no noun follows:
+// "a small town", not "a city bus".
+var placeKinds = newSet("city town state country village")
 
 // timeBefore are the words before a school that make it a time or an aim.
 var timeBefore = newSet("since after before during")

@@ -14,7 +14,8 @@ var intentWords = func() map[string]category {
 employer boss office company business shift retired unemployed salary coworkers army navy
 military teach teaches teaching taught trade branch`,
 		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
-neighbourhood apartment house moved move farm village countryside ethnicity heritage nationality raised`,
+neighbourhood apartment house moved move farm village countryside ethnicity heritage nationality raised
+background`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
@@ -25,7 +26,7 @@ birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony go
 guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
 dachshund corgi rottweiler pitbull goat goats cow cows pig pigs sheep donkey donkeys llama llamas
 alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle tortoise`,
-		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure
+		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure unwind
 game games chess videogames puzzle puzzles crossword crosswords`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
 vacations countries continent continents`,
@@ -39,12 +40,12 @@ pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches 
 grilling barbecue bbq crawfish meatballs pierogi pho burritos curry ramen wings lobster crab shrimp
 oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins dumplings rice`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
-cocktail cocktails`,
+cocktail cocktails whisky`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
-triathlon triathlons cheerleading cheer wrestle frisbee nascar`,
+triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
 sophomore studied`,
@@ -55,7 +56,7 @@ frightened`,
 motorbikes bike bikes van vans`,
 		catLanguage: `language languages speak speaks spanish french english german chinese russian japanese
 italian fluent arabic portuguese korean bilingual`,
-		catBooks: `book books read reading novel novels author authors writer poetry poems story stories`,
+		catBooks: `book books read reading novel novels author authors writer poetry poems story stories audiobooks`,
 		catFilms: `movie movies film films tv show shows watch watching series netflix documentaries
 character characters cartoon cartoons anime sitcom sitcoms documentary telenovelas musicals`,
 		catAge: `age`,
@@ -117,6 +118,9 @@ var intentPhrases = []struct {
 	{" want to go ", catPlans},
 	{" you want to ", catPlans},
 	{" pass the time ", catHobby},
+	{" get to work ", catCar},
+	{" where abouts ", catPlace},
+	{" relax ", catHobby},
 	{" what year are you ", catStudy},
 	{" professionally ", catJob},
 	{" would you like to ", catPlans},

@@ -91,7 +91,7 @@ senior junior number supporter follower fighter foreigner stranger newcomer quar
 // one on their own ("i sell houses").
 var (
 	tradeVerbs   = newSet("fix repair sell design build cut style deliver clean install program treat serve make bake")
-	sellingVerbs = newSet("sell design repair install")
+	sellingVerbs = newSet("sell design repair install deliver farm")
 )
 
 // workplaceNamed reports a workplace among ws: "at a salon", "my own

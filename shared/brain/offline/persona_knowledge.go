@@ -69,13 +69,13 @@ lexus cadillac pickup minivan sedan suv convertible civic corolla`},
 guinea_pig bearded_dragon furry_friend`},
 	{"dog dogs puppy", catPet, `pit_bull great_dane golden_retriever border_collie german_shepherd french_bulldog
 retriever shepherd terrier beagle bulldog husky collie pug poodle labrador lab chihuahua dachshund corgi
-rottweiler pitbull doberman`},
+rottweiler pitbull doberman goldendoodle labradoodle`},
 	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon`},
-	{"game games gamer gamers gaming", catHobby, `chess poker checkers scrabble sudoku video_games board_games
-dungeons_and_dragons
+	{"game games gamer gamers gaming tabletop", catHobby, `chess poker checkers scrabble sudoku video_games board_games
+dungeons_and_dragons xbox playstation nintendo tabletop
 card_games online_games play_bridge minecraft fortnite call_of_duty zelda mario world_of_warcraft league_of_legends
 halo`},
-	{"video", catHobby, `online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft
+	{"video", catHobby, `xbox playstation nintendo online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft
 league_of_legends halo`},
 	{"gamble gambling", catHobby, `poker blackjack casino casinos`},
 	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden`},
@@ -86,7 +86,8 @@ ranger forest`},
 	{"motorcycle motorcycles motorbike bike bikes biker bikers", catCar, `harley ducati`},
 	{"drive ride", catCar, `vespa scooter moped`},
 	{"write writes writer writing publish published", 0, `written wrote`},
-	{"artist artists painter painters art", 0, `van_gogh picasso monet da_vinci rembrandt`},
+	{"artist artists painter painters art", 0, `van_gogh picasso monet da_vinci rembrandt painter paint painting
+draw drawing sculpt`},
 	{"board", catHobby, `chess checkers scrabble monopoly`},
 	{"craft crafts crafty", catHobby, `knit knitting crochet sew sewing quilt quilting scrapbook woodworking pottery`},
 	{"build building", 0, `woodworking carpentry lego`},
@@ -96,6 +97,9 @@ play_drums play_the_drums`},
 psychiatrist`},
 	{"season seasons", 0, `winter summer spring fall autumn`},
 	{"cop cops police", catJob, `police detective sheriff officer`},
+	{"post mail", 0, `mail_carrier mailman postal`},
+	{"married", 0, `priest nun`},
+	{"military", catJob, `air_force`},
 	{"service branch", catJob, `war fought veteran marine marines soldier army navy`},
 	{"fix repair", 0, `mechanic plumber electrician handyman`},
 	{"animal animals", 0, `zookeeper zoo vet veterinarian ranch`},
@@ -133,7 +137,7 @@ nervous`},
 	{"morning person riser early late", 0, `night_owl early_bird wake_up sleep_in`},
 	{"social outgoing shy introvert extrovert people", 0, `people_person introvert extrovert shy outgoing`},
 	{"travel travels traveling travelling traveled travelled abroad overseas europe asia africa flown fly flying",
-		catTravel, `plane cruise cruises europe asia africa all_over_the_world across_the_country truck_driver trucker pilot
+		catTravel, `plane cruise cruises national_park national_parks europe asia africa all_over_the_world across_the_country truck_driver trucker pilot
 flight_attendant
 around_the_world never_left been_to flight_attendant`},
 }

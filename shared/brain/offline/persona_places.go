@@ -12,8 +12,8 @@ import "strings"
 // words is joined by "_".
 var countries = map[string]struct{ people, language string }{
 	"america": {"american", "english"}, "usa": {"american", "english"}, "united_states": {"american", "english"},
-	"canada": {"canadian", "english"}, "mexico": {"mexican", "spanish"}, "england": {"english", "english"},
-	"ireland": {"irish", "english"}, "scotland": {"scottish", "english"}, "wales": {"welsh", "welsh"},
+	"canada": {"canadian", "english"}, "mexico": {"mexican", "spanish"}, "england": {"english british", "english"},
+	"ireland": {"irish", "english"}, "scotland": {"scottish british", "english"}, "wales": {"welsh british", "welsh"},
 	"france": {"french", "french"}, "spain": {"spanish", "spanish"}, "portugal": {"portuguese", "portuguese"},
 	"germany": {"german", "german"}, "austria": {"austrian", "german"}, "italy": {"italian", "italian"},
 	"greece": {"greek", "greek"}, "poland": {"polish", "polish"}, "russia": {"russian", "russian"},
@@ -27,6 +27,23 @@ var countries = map[string]struct{ people, language string }{
 	"south_africa": {"south african", "english"}, "thailand": {"thai", "thai"}, "iraq": {"iraqi", "arabic"},
 	"afghanistan": {"afghan", "pashto"}, "haiti": {"haitian", "creole"},
 }
+
+// coasts give the part of the country a state is in.
+var coasts = func() map[string]string {
+	m := map[string]string{}
+	for part, states := range map[string]string{
+		"east coast": `maine new_hampshire vermont massachusetts rhode_island connecticut new_york new_jersey
+pennsylvania delaware maryland virginia north_carolina south_carolina georgia florida`,
+		"west coast": `california oregon washington`,
+		"midwest":    `ohio michigan indiana illinois wisconsin minnesota iowa missouri kansas nebraska north_dakota south_dakota`,
+		"south":      `texas louisiana mississippi alabama tennessee kentucky arkansas oklahoma georgia florida`,
+	} {
+		for s := range strings.FieldsSeq(states) {
+			m[s] = strings.TrimSpace(m[s] + " " + part)
+		}
+	}
+	return m
+}()
 
 // continents give the continent of a country and its people.
 var continents = func() map[string]string {
@@ -112,6 +129,7 @@ func placesIn(padded string) []string {
 func placeKnownAs(padded string, home bool, add func(string)) {
 	for _, p := range placesIn(padded) {
 		add(strings.ReplaceAll(p, "_", " "))
+		add(coasts[p])
 		if c, ok := countries[p]; ok {
 			add(c.people)
 			if home {
@@ -131,7 +149,9 @@ func placeKnownAs(padded string, home bool, add func(string)) {
 var peoples = func() set {
 	s := set{}
 	for _, c := range countries {
-		s.add(c.people)
+		for p := range strings.FieldsSeq(c.people) {
+			s.add(p)
+		}
 	}
 	return s
 }()

@@ -186,6 +186,18 @@ func (pr *profile) answers(q *text) []int {
 		if near && !f.namesThings(q) {
 			continue
 		}
+		if intents&catJob != 0 && verb == "work" && cats&catJob == 0 {
+			continue // "do you work in a restaurant?" is answered by a job
+		}
+		if slices.Contains(qws, "live") && cats&catPlace != 0 && f.onlyPeople() {
+			continue // "what city do you live in?" is not answered by "i am korean american"
+		}
+		if aboutOther(f.source) && qkin != 0 && qkin&f.subjectKin() == 0 {
+			continue // "do you have a boyfriend?" is not answered by "my parents are divorced"
+		}
+		if len(yours) > 0 && cats&catStudy != 0 {
+			cats |= catJob // "what does your son do?": "my son is in college"
+		}
 		if len(yours) > 0 && intents&^catFamily != 0 && cats&intents&^catFamily == 0 {
 			continue // "what do your parents do?" is not answered by "my parents are divorced"
 		}
@@ -283,6 +295,24 @@ func (f *fact) tellsOrigin() bool {
 			strings.Contains(padded, " grew up ") || strings.Contains(padded, " born ") || strings.Contains(padded, " raised "))
 }
 
+// onlyPeople reports a fact that tells one's people and no place: "i am
+// korean american".
+func (f *fact) onlyPeople() bool {
+	ws := strings.Fields(f.source)
+	return len(ws) > 2 && ws[1] == "am" && peoples.has(ws[2]) && !slicesHasAny(ws, afterLive)
+}
+
+// subjectKin is the kind of relative a "my …" fact is about, as a bit of
+// kinOf: "my parents are divorced" is about parents.
+func (f *fact) subjectKin() int {
+	for _, w := range strings.Fields(f.source)[1:] {
+		if n := kin[w]; n > 0 {
+			return 1 << n
+		}
+	}
+	return 0
+}
+
 // namesOccupation reports a fact that names what one is by trade: "i am
 // a tattoo artist", "i am a welder".
 func (f *fact) namesOccupation() bool {
@@ -359,7 +389,7 @@ func (f *fact) namesThings(q *text) bool {
 
 // spellings pair the British and American spellings profiles and
 // partners mix: a question about the "colour" is answered by the "color".
-var spellings = map[string]string{"fall": "autumn", "autumn": "fall", "frat": "fraternity", "colour": "color", "color": "colour", "favourite": "favorite", "favorite": "favourite",
+var spellings = map[string]string{"fall": "autumn", "autumn": "fall", "frat": "fraternity", "whiskey": "whisky", "whisky": "whiskey", "colour": "color", "color": "colour", "favourite": "favorite", "favorite": "favourite",
 	"colours": "colors", "colors": "colours", "theatre": "theater", "theater": "theatre"}
 
 // noFactLeads answer a question about something the profile does not
