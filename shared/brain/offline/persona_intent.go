@@ -66,11 +66,11 @@ func questionIntents(q *text) category {
 
 // jobTimes follow "what do you do" asking about work: "for a living",
 // "now", "these days".
-var jobTimes = newSet("for now nowadays these exactly then though")
+var jobTimes = newSet("for now nowadays these exactly then though all")
 
 // aspirations mark a sentence about what one wants to be or do, not what
 // one is: "i want to be a lawyer" stays a wish.
-var aspirations = []string{" want to be ", " want to become ", " to become ", " aspiring ", " trying to ", " dream ", " dream of ", " hope to ", " someday ",
+var aspirations = []string{" want to be ", " want to become ", " to become ", " aspiring ", " trying to ", " going to join ", " dream ", " dream of ", " hope to ", " someday ",
 	" grow up ", " plan to ", " planning to ", " going to be ", " goal ", " wish ", " would like to be ", " one day "}
 
 // factIntents returns what profile sentence ws tells about, and whether it
@@ -121,8 +121,8 @@ func factIntents(ws []string) (c category, wish bool) {
 			next = ws[i+1]
 		}
 		wc := intentOf(w)
-		if named.has(w) {
-			wc = 0
+		if named.has(w) || prev == "named" || prev == "called" {
+			wc = 0 // "a pug named waffles" is no dish
 		}
 		switch {
 		case atWorkplace(next) && wc&^catJob != 0:
@@ -131,10 +131,11 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "living the good life", "for a living"
 		case w == "from" && !beforeFrom.has(prev) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) == 0:
 			wc &^= catPlace // "i work from home", but "an exchange student from sweden"
-		case w == "city" && fanOfTeam(padded), w == "town" && prev == "in" && i+1 == len(ws):
+		case w == "city" && fanOfTeam(padded), w == "town" && (prev == "in" || prev == "around") && i+1 == len(ws):
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
-		case wc&catPet != 0 && (madeOf.has(prev) || slices.Contains(ws, "eat")):
-			wc &^= catPet // "wooden birds", "stuffed animals", "i don't eat meat or fish"
+		case wc&catPet != 0 && (madeOf.has(prev) || slices.Contains(ws, "eat") || strings.HasSuffix(next, "ing") ||
+			prev == "of" && i > 1 && depictions.has(ws[i-2])):
+			wc &^= catPet // "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups"
 		case wc&^catJob != 0 && (occupation(next) || agentNoun(next)):
 			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
@@ -258,6 +259,9 @@ var placeKinds = newSet("city town state country village")
 
 // timeBefore are the words before a school that make it a time or an aim.
 var timeBefore = newSet("since after before during")
+
+// depictions are what shows an animal without having it.
+var depictions = newSet("portraits pictures photos paintings drawings statues videos")
 
 // madeOf are the words before an animal that make it a thing.
 var madeOf = newSet("wooden stuffed toy plastic ceramic glass paper")

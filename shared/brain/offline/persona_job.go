@@ -83,7 +83,7 @@ func agentNoun(w string) bool {
 // lover", "a night owl", "a big reader", "a vegetarian", "an italian".
 var notAgents = newSet(`lover lovers member citizen vegetarian christian italian canadian brazilian
 indian australian russian asian parent student resident patient survivor winner partner beginner
-learner reader gamer immigrant runner jogger swimmer hiker biker climber surfer skier skater collector
+learner reader gamer immigrant cheerleader runner jogger swimmer hiker biker climber surfer skier skater collector
 believer dreamer sleeper eater drinker smoker talker thinker introvert extrovert monster
 senior junior number supporter follower fighter foreigner stranger newcomer quarter daughter`)
 

@@ -100,7 +100,7 @@ psychiatrist`},
 	{"post mail", 0, `mail_carrier mailman postal`},
 	{"married", 0, `priest nun`},
 	{"military", catJob, `air_force`},
-	{"service branch", catJob, `war fought veteran marine marines soldier army navy`},
+	{"service branch", catJob, `war fought veteran marines soldier army navy`},
 	{"fix repair", 0, `mechanic plumber electrician handyman`},
 	{"animal animals", 0, `zookeeper zoo vet veterinarian ranch`},
 	{"theme park parks", 0, `disney_world disneyland universal_studios six_flags`},
@@ -291,5 +291,10 @@ func (x phraseIndex) in(padded string) []string {
 			out = append(out, one) // "two goats"
 		}
 	}
-	return out
+	// A word of a longer name is no name of its own: "star wars" is no war.
+	return slices.DeleteFunc(out, func(n string) bool {
+		return !strings.Contains(n, " ") && slices.ContainsFunc(out, func(m string) bool {
+			return strings.Contains(m, " ") && (strings.Contains(" "+m+" ", " "+n+" ") || strings.Contains(" "+m+" ", " "+n+"s "))
+		})
+	})
 }

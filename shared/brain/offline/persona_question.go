@@ -173,7 +173,7 @@ func (pr *profile) answers(q *text) []int {
 		if qkin&f.kin == 0 && aboutOther(f.source) {
 			cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
 		}
-		if f.wish && intents&catPlans == 0 && (verb == "have" || intents&catPlace != 0) {
+		if (f.wish || f.cats&catPlans != 0 && cats&catPlace == 0) && intents&catPlans == 0 && (verb == "have" || intents&catPlace != 0) {
 			continue // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
 		}
 		if favourite && !f.likes() || name && !f.tellsName() || age && !f.tellsAge() || !f.tellsOf(yours) {
