@@ -363,9 +363,6 @@ func manJob(prev, w string) bool {
 		!strings.HasSuffix(w, "woman") && !strings.HasSuffix(w, "women") && w != "human" && w != "freshman"
 }
 
-// relatives open a clause about someone else: "a sister who lives…".
-var relatives = newSet("who that which whom")
-
 // businessVerbs say one has a business when a thing follows: "i run a
 // bakery".
 var businessVerbs = newSet("run runs ran own owns owned manage manages managed")
