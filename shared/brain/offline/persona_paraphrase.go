@@ -188,8 +188,9 @@ func clefts(v string, obj []string) []string {
 			return []string{strings.Join(np, " ") + ", that's " + where + " I " + v + " " + strings.Join(obj[:k], " ") + tail}
 		}
 	}
-	if stopwords.has(obj[0]) && !determiners.has(obj[0]) {
-		return nil // "i only eat…", "i moved into…": no object to put first
+	if stopwords.has(obj[0]) && !determiners.has(obj[0]) || obj[0] == "every" || obj[0] == "each" || habitWords.has(obj[0]) ||
+		obj[0] == "twice" || obj[0] == "once" {
+		return nil // "i only eat…", "i moved into…", "i bowl every thursday": no object to put first
 	}
 	o := strings.Join(obj, " ")
 	switch {

@@ -91,3 +91,16 @@ func TestKindIsNoTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeIsNoObject: a verb followed by when it is done has no object to
+// put first: never "what I bowl is every thursday night".
+func TestTimeIsNoObject(t *testing.T) {
+	for _, line := range []string{"i bowl every thursday night", "i swim twice a week", "i jog each morning"} {
+		pr := parseProfile(line + ".\ni like the color blue.\ni have two sisters.")
+		for _, s := range pr.facts[0].says {
+			if strings.HasPrefix(s, "what I ") || strings.Contains(s, " is what I ") || strings.HasPrefix(s, "something I ") {
+				t.Errorf("%q said %q: a time is no object", line, s)
+			}
+		}
+	}
+}
