@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"math/bits"
 	"slices"
 	"strings"
 )
@@ -130,151 +129,19 @@ func asksHowAreYou(t *text) bool {
 // wish ("i want to be a lawyer") only after a fact of the same intent. A
 // question about a favourite is answered only by a liking, and a yes/no
 // question only by a fact that speaks of each thing it names (covers).
+// What a fact must be to answer is fits, how well it answers rank
+// (persona_rank.go).
 func (pr *profile) answers(q *text) []int {
-	intents := questionIntents(q)
-	yesNo := asksYesNo(q)
-	favourite := asksFavourite(q)
-	verb := questionVerb(q)
-	// The question's own words, those whose intent it does not ask about
-	// left out ("living" in "what do you do for a living").
-	type topic struct {
-		stem string
-		cat  category
-	}
-	var qws []string
-	var topics []topic
-	for i, w := range q.words {
-		qws = append(qws, w.low)
-		if c := wordIntent(q, i); w.content && !w.generic && (c == 0 || c&intents != 0) && !slices.Contains(topics, topic{w.stem, c}) {
-			topics = append(topics, topic{w.stem, c})
-		}
-	}
-	if strings.Contains(" "+q.norm+" ", " time of year ") {
-		topics = append(topics, topic{"season", 0}) // "your favorite time of year?": a season
-	}
-	qkin := kinOf(qws)
-	if asksParent(q) {
-		qkin = 1 << kinChildren // "are you a parent?", "are you a mom?"
-	}
-	if strings.Contains(chatNorm(q), " significant other ") || strings.Contains(chatNorm(q), " special someone ") || strings.Contains(chatNorm(q), " love life ") {
-		qkin |= 1 << kinMarried
-	}
-	yours := yourKin(q)
-	name, age := asksName(q), strings.Contains(" "+q.norm+" ", " how old ")
-	origin := intents&catPlace != 0 && slices.ContainsFunc(qws, originWords.has)
+	a := readQuestion(q)
 	type scored struct{ fact, score int }
 	var out []scored
 	for i := range pr.facts {
 		f := &pr.facts[i]
-		cats := f.intents()
-		if qkin != 0 && qkin&f.kin == 0 {
-			cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"
-		}
-		if qkin&f.kin == 0 && aboutOther(f.source) {
-			cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
-		}
-		if (f.wish || f.cats&catPlans != 0 && cats&catPlace == 0) && intents&catPlans == 0 && (verb == "have" || intents&catPlace != 0) {
-			continue // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
-		}
-		if favourite && !f.likes() || name && !f.tellsName() || age && !f.tellsAge() || !f.tellsOf(yours) {
+		cats, near, ok := a.fits(f)
+		if !ok {
 			continue
 		}
-		// A fact that speaks of some of what a yes/no question names but
-		// not of all answers it after those that do, told as it is: "do
-		// you ride a motorcycle?" "I have a motorcycle."
-		near := yesNo && !f.covers(q, cats, verb)
-		if near && !f.namesThings(q) {
-			continue
-		}
-		if intents&catJob != 0 && verb == "work" && cats&catJob == 0 {
-			continue // "do you work in a restaurant?" is answered by a job
-		}
-		if slices.Contains(qws, "live") && cats&catPlace != 0 && f.onlyPeople() {
-			continue // "what city do you live in?" is not answered by "i am korean american"
-		}
-		if aboutOther(f.source) && qkin != 0 && qkin&f.subjectKin() == 0 {
-			continue // "do you have a boyfriend?" is not answered by "my parents are divorced"
-		}
-		if len(yours) > 0 && cats&catStudy != 0 {
-			cats |= catJob // "what does your son do?": "my son is in college"
-		}
-		if len(yours) > 0 && intents&^catFamily != 0 && cats&intents&^catFamily == 0 {
-			continue // "what do your parents do?" is not answered by "my parents are divorced"
-		}
-		score := 3 * bits.OnesCount32(uint32(cats&intents))
-		if score > 0 && f.wish && intents&catPlans == 0 {
-			score-- // what one wants to be, after what one is
-		}
-		if intents&catHobby != 0 && cats&catHobby != 0 {
-			if f.cats&catSpareTime != 0 {
-				score += 2 // a pastime named as one
-			} else if f.likes() {
-				score++ // a pastime one likes, before a habit
-			}
-		}
-		shared := 0
-		for _, t := range topics {
-			// A word of an intent the fact is not about is not shared:
-			// "where do you live?" and "living the good life".
-			if (t.cat == 0 || cats&t.cat != 0) && f.speaksOf(t.stem) {
-				score += 2
-				if !light(t.stem) {
-					shared++
-				}
-			}
-		}
-		if near && (shared == 0 || score < 5) {
-			continue // of the same intent and naming a thing of the question
-		}
-		if score > 0 && (sameVerb(f.verb, verb) || verb == "like" && f.likes()) {
-			score++ // "what music do you like?": a liking before a habit
-		}
-		if strongOrigin(qws) && cats&catPlace != 0 && !f.tellsOrigin() {
-			continue // "where did you grow up?" is not answered by where one lives now
-		}
-		if intents&catPlace != 0 && !origin && f.tellsOrigin() {
-			if slices.Contains(qws, "now") && !strings.Contains(f.source, "moved to ") { // "i moved to los angeles from georgia" tells both
-				continue // "where do you live now?" is not answered by "i was raised in new orleans"
-			}
-			score-- // "where are you?": where one lives before where one is from
-		}
-		if intents&catJob != 0 && slices.Contains(qws, "where") && f.tellsWhere() {
-			score++ // "where do you work?": the job told with its place
-		} else if intents&catJob != 0 && cats&catJob != 0 && !yesNo && !slicesHasAny(qws, businesses) && !slicesHasAny(qws, places) &&
-			(verb == "" || verb == "do" || verb == "am") && f.namesOccupation() {
-			score++ // "what is your profession?": the job named
-		}
-		if intents&catLanguage != 0 && cats&catPlace != 0 && !f.namesLanguage() && shared == 0 {
-			score -= 2 // "do you speak other languages?": "i am learning german" before "i moved to berlin"
-		}
-		if strings.Contains(" "+q.norm+" ", " how many ") && slices.ContainsFunc(strings.Fields(f.source), isNumber) {
-			score++ // "how many kids do you have?": the fact that counts them
-		}
-		if strings.Contains(" "+q.norm+" ", " how long ") && slicesHasAny(strings.Fields(f.source), durations) {
-			score++ // "how long have you been a cop?": "for twelve years"
-		}
-		if intents&catTravel != 0 && intents&catJob == 0 && cats&catJob != 0 {
-			score-- // "do you travel a lot?": travels told before a job that travels
-		}
-		if asksPastTense(q) && strings.Contains(f.source, "used to ") {
-			score++ // "what did you used to do?"
-		}
-		if origin && cats&catPlace != 0 && slices.ContainsFunc(strings.Fields(f.source), originPlaces.has) {
-			score++ // "where are you from?": "i moved to this country", before "i moved into my first home"
-		}
-		if qkin&kinOf(strings.Fields(f.source)[1:]) != 0 {
-			score++ // "any kids?": "i have twin daughters" before "i am a dad"
-		}
-		// "do you work?" is answered by "i used to be a chef" only after
-		// what one does now.
-		past := strings.Contains(f.source, "used to ") && !strings.Contains(f.source, " now ") && !asksPastTense(q)
-		if near {
-			score -= 100 // after every fact that covers the question
-		}
-		if score >= 2 || near {
-			if past {
-				score -= 2
-			}
+		if score, ok := a.rank(f, cats, near); ok {
 			out = append(out, scored{i, score})
 		}
 	}

@@ -1,0 +1,183 @@
+package offline
+
+import (
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// How a question is read once for matching it to every fact (asked), what
+// a fact must be to answer it (fits) and how well it answers (rank).
+
+// asked is a personal question as the matching reads it.
+type asked struct {
+	q                *text
+	intents          category
+	yesNo, favourite bool
+	name, age        bool // it asks a name, an age
+	origin, strong   bool // it asks where one is from; where one grew up or was born
+	pastTense        bool
+	howMany, howLong bool
+	verb             string
+	qws              []string
+	topics           []topic
+	qkin             int      // the kinds of family it asks about (kinOf)
+	yours            []string // the relatives it asks about by "your"
+}
+
+// topic is a word of the question whose intent it asks about, or of none.
+type topic struct {
+	stem string
+	cat  category
+}
+
+// readQuestion reads q for matching.
+func readQuestion(q *text) *asked {
+	a := &asked{q: q, intents: questionIntents(q), yesNo: asksYesNo(q), favourite: asksFavourite(q),
+		verb: questionVerb(q), name: asksName(q), pastTense: asksPastTense(q), yours: yourKin(q)}
+	norm := " " + q.norm + " "
+	a.age, a.howMany, a.howLong = strings.Contains(norm, " how old "), strings.Contains(norm, " how many "), strings.Contains(norm, " how long ")
+	// The question's own words, those whose intent it does not ask about
+	// left out ("living" in "what do you do for a living").
+	for i, w := range q.words {
+		a.qws = append(a.qws, w.low)
+		if c := wordIntent(q, i); w.content && !w.generic && (c == 0 || c&a.intents != 0) && !slices.Contains(a.topics, topic{w.stem, c}) {
+			a.topics = append(a.topics, topic{w.stem, c})
+		}
+	}
+	if strings.Contains(norm, " time of year ") {
+		a.topics = append(a.topics, topic{"season", 0}) // "your favorite time of year?": a season
+	}
+	a.qkin = kinOf(a.qws)
+	if asksParent(q) {
+		a.qkin = 1 << kinChildren // "are you a parent?", "are you a mom?"
+	}
+	if cn := chatNorm(q); strings.Contains(cn, " significant other ") || strings.Contains(cn, " special someone ") || strings.Contains(cn, " love life ") {
+		a.qkin |= 1 << kinMarried
+	}
+	a.origin = a.intents&catPlace != 0 && slices.ContainsFunc(a.qws, originWords.has)
+	a.strong = strongOrigin(a.qws)
+	return a
+}
+
+// fits reports whether fact f can answer the question, with the intents
+// it answers about and whether it only comes near (a yes/no question it
+// speaks of in part, answered after those that cover it).
+func (a *asked) fits(f *fact) (cats category, near, ok bool) {
+	cats = f.intents()
+	if a.qkin != 0 && a.qkin&f.kin == 0 {
+		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"
+	}
+	if a.qkin&f.kin == 0 && aboutOther(f.source) {
+		cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
+	}
+	switch {
+	case (f.wish || f.cats&catPlans != 0 && cats&catPlace == 0) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
+		return 0, false, false // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
+	case a.favourite && !f.likes() || a.name && !f.tellsName() || a.age && !f.tellsAge() || !f.tellsOf(a.yours):
+		return 0, false, false
+	}
+	// A fact that speaks of some of what a yes/no question names but not
+	// of all answers it after those that do, told as it is: "do you ride a
+	// motorcycle?" "I have a motorcycle."
+	near = a.yesNo && !f.covers(a.q, cats, a.verb)
+	switch {
+	case near && !f.namesThings(a.q):
+		return 0, false, false
+	case a.intents&catJob != 0 && a.verb == "work" && cats&catJob == 0:
+		return 0, false, false // "do you work in a restaurant?" is answered by a job
+	case slices.Contains(a.qws, "live") && cats&catPlace != 0 && f.onlyPeople():
+		return 0, false, false // "what city do you live in?" is not answered by "i am korean american"
+	case aboutOther(f.source) && a.qkin != 0 && a.qkin&f.subjectKin() == 0:
+		return 0, false, false // "do you have a boyfriend?" is not answered by "my parents are divorced"
+	}
+	if len(a.yours) > 0 && cats&catStudy != 0 {
+		cats |= catJob // "what does your son do?": "my son is in college"
+	}
+	switch {
+	case len(a.yours) > 0 && a.intents&^catFamily != 0 && cats&a.intents&^catFamily == 0:
+		return 0, false, false // "what do your parents do?" is not answered by "my parents are divorced"
+	case a.strong && cats&catPlace != 0 && !f.tellsOrigin():
+		return 0, false, false // "where did you grow up?" is not answered by where one lives now
+	case a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() && slices.Contains(a.qws, "now") && !strings.Contains(f.source, "moved to "):
+		return 0, false, false // "where do you live now?" is not answered by "i was raised in new orleans"; "i moved to los angeles from georgia" tells both
+	}
+	return cats, near, true
+}
+
+// rank scores how well fact f, of intents cats, answers the question:
+// by the intents it shares, the words it speaks of, and what the
+// question's shape asks for; ok is false when it does not answer at all.
+func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
+	score = 3 * bits.OnesCount32(uint32(cats&a.intents))
+	if score > 0 && f.wish && a.intents&catPlans == 0 {
+		score-- // what one wants to be, after what one is
+	}
+	if a.intents&catHobby != 0 && cats&catHobby != 0 {
+		if f.cats&catSpareTime != 0 {
+			score += 2 // a pastime named as one
+		} else if f.likes() {
+			score++ // a pastime one likes, before a habit
+		}
+	}
+	shared := 0
+	for _, t := range a.topics {
+		// A word of an intent the fact is not about is not shared: "where
+		// do you live?" and "living the good life".
+		if (t.cat == 0 || cats&t.cat != 0) && f.speaksOf(t.stem) {
+			score += 2
+			if !light(t.stem) {
+				shared++
+			}
+		}
+	}
+	if near && (shared == 0 || score < 5) {
+		return 0, false // of the same intent and naming a thing of the question
+	}
+	if score > 0 && (sameVerb(f.verb, a.verb) || a.verb == "like" && f.likes()) {
+		score++ // "what music do you like?": a liking before a habit
+	}
+	if a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() {
+		score-- // "where are you?": where one lives before where one is from
+	}
+	ws := strings.Fields(f.source)
+	if a.intents&catJob != 0 && slices.Contains(a.qws, "where") && f.tellsWhere() {
+		score++ // "where do you work?": the job told with its place
+	} else if a.intents&catJob != 0 && cats&catJob != 0 && !a.yesNo && !slicesHasAny(a.qws, businesses) && !slicesHasAny(a.qws, places) &&
+		(a.verb == "" || a.verb == "do" || a.verb == "am") && f.namesOccupation() {
+		score++ // "what is your profession?": the job named
+	}
+	if a.intents&catLanguage != 0 && cats&catPlace != 0 && !f.namesLanguage() && shared == 0 {
+		score -= 2 // "do you speak other languages?": "i am learning german" before "i moved to berlin"
+	}
+	if a.howMany && slices.ContainsFunc(ws, isNumber) {
+		score++ // "how many kids do you have?": the fact that counts them
+	}
+	if a.howLong && slicesHasAny(ws, durations) {
+		score++ // "how long have you been a cop?": "for twelve years"
+	}
+	if a.intents&catTravel != 0 && a.intents&catJob == 0 && cats&catJob != 0 {
+		score-- // "do you travel a lot?": travels told before a job that travels
+	}
+	if a.pastTense && strings.Contains(f.source, "used to ") {
+		score++ // "what did you used to do?"
+	}
+	if a.origin && cats&catPlace != 0 && slices.ContainsFunc(ws, originPlaces.has) {
+		score++ // "where are you from?": "i moved to this country", before "i moved into my first home"
+	}
+	if a.qkin&kinOf(ws[1:]) != 0 {
+		score++ // "any kids?": "i have twin daughters" before "i am a dad"
+	}
+	if near {
+		score -= 100 // after every fact that covers the question
+	}
+	if score < 2 && !near {
+		return 0, false
+	}
+	// "do you work?" is answered by "i used to be a chef" only after what
+	// one does now.
+	if strings.Contains(f.source, "used to ") && !strings.Contains(f.source, " now ") && !a.pastTense {
+		score -= 2
+	}
+	return score, true
+}
