@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"math"
 	"sync"
 	"testing"
 	"time"
@@ -84,7 +85,10 @@ func FuzzPoller(f *testing.F) {
 		var offset int64
 		n := 0
 		for _, u := range updates {
-			if u.UpdateID != 0 {
+			switch {
+			case u.UpdateID == math.MaxInt64:
+				offset = math.MaxInt64 // no offset acknowledges it: the poller stays there and skips its repeats
+			case u.UpdateID != 0:
 				offset = max(offset, u.UpdateID+1)
 			}
 			raw, err := json.Marshal(u)
