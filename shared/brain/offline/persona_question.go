@@ -197,5 +197,6 @@ func (f *fact) namesThings(q *text) bool {
 
 // spellings pair the British and American spellings profiles and
 // partners mix: a question about the "colour" is answered by the "color".
-var spellings = map[string]string{"fall": "autumn", "autumn": "fall", "frat": "fraternity", "whiskey": "whisky", "whisky": "whiskey", "colour": "color", "color": "colour", "favourite": "favorite", "favorite": "favourite",
-	"colours": "colors", "colors": "colours", "theatre": "theater", "theater": "theatre"}
+var spellings = map[string]string{"colour": "color", "color": "colour", "favourite": "favorite", "favorite": "favourite",
+	"colours": "colors", "colors": "colours", "theatre": "theater", "theater": "theatre", "whiskey": "whisky", "whisky": "whiskey",
+	"fall": "autumn", "autumn": "fall", "frat": "fraternity"}

@@ -10,9 +10,15 @@ import "strings"
 // where one lives: "i am from scotland originally".
 func (f *fact) tellsOrigin() bool {
 	padded := " " + f.source + " "
-	return f.verb != "live" && strings.Contains(padded, " whole life ") ||
-		f.verb != "live" && (strings.Contains(padded, " from ") || strings.Contains(padded, " originally ") ||
-			strings.Contains(padded, " grew up ") || strings.Contains(padded, " born ") || strings.Contains(padded, " raised "))
+	if f.verb == "live" {
+		return false
+	}
+	for _, mark := range []string{" from ", " originally ", " grew up ", " born ", " raised ", " whole life "} {
+		if strings.Contains(padded, mark) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyPeople reports a fact that tells one's people and no place: "i am
