@@ -44,7 +44,7 @@ func questionIntents(q *text) category {
 		c &^= catJob
 	}
 	// "what do you do to relax?", "what do you do at night?": pastimes.
-	if _, rest, ok := strings.Cut(padded, " what do you do "); ok && rest != "" && !hasIntentWord(q, catJob) &&
+	if _, rest, ok := strings.Cut(padded, " what do you do "); ok && rest != "" && !hasIntentWord(q, catJob) && !asksLiving(padded) &&
 		!jobTimes.has(strings.Fields(rest)[0]) && c&^(catJob|catHobby) == 0 {
 		c = c&^catJob | catHobby
 	}
@@ -62,6 +62,17 @@ func questionIntents(q *text) category {
 		c &^= catAge // "how old is your dog?" is about the dog
 	}
 	return c
+}
+
+// asksLiving reports a phrase that asks about work beyond "what do you
+// do": "what do you do to pay the bills?".
+func asksLiving(padded string) bool {
+	for _, p := range intentPhrases {
+		if p.cat&catJob != 0 && !strings.HasPrefix(p.phrase, " what do ") && strings.Contains(padded, p.phrase) {
+			return true
+		}
+	}
+	return false
 }
 
 // jobTimes follow "what do you do" asking about work: "for a living",
@@ -136,7 +147,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		case wc&catPet != 0 && (madeOf.has(prev) || slices.Contains(ws, "eat") || strings.HasSuffix(next, "ing") ||
 			prev == "of" && i > 1 && depictions.has(ws[i-2])):
 			wc &^= catPet // "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups"
-		case wc&^catJob != 0 && (occupation(next) || agentNoun(next)):
+		case wc&^catJob != 0 && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
 			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
 			w == "raised" && !boundaries.has(next), w == "farm" && prev == "i":
@@ -172,7 +183,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
-		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" || manJob(prev, w)) && i > 0 && !fav {
+		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" && !namesThings(w, next) || manJob(prev, w)) && i > 0 && !fav {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
@@ -200,7 +211,7 @@ func factIntents(ws []string) (c category, wish bool) {
 	if namesHome(ws) || len(ws) > 2 && ws[1] == "am" && peoples.has(ws[2]) {
 		c |= catPlace // "i am korean american"
 	}
-	if c&catPlace != 0 {
+	if c&catPlace != 0 && c&catJob == 0 { // not "i write code for a startup in berlin"
 		for _, p := range placesIn(padded) {
 			if _, ok := countries[p]; ok && p != "america" && p != "usa" && p != "united_states" {
 				c |= catLanguage
@@ -248,6 +259,12 @@ func factIntents(ws []string) (c category, wish bool) {
 		c |= catNotPlace
 	}
 	return c, wish
+}
+
+// namesThings reports an occupation's name before a plural noun, naming
+// the things, not the job: "i build model ships".
+func namesThings(w, next string) bool {
+	return len(next) > 3 && strings.HasSuffix(next, "s") && !boundaries.has(next) && !occupation(strings.TrimSuffix(next, "s"))
 }
 
 // fields follow an occupation's name naming a subject: "marine biology".

@@ -27,13 +27,13 @@ guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky
 dachshund corgi rottweiler pitbull goat goats cow cows pig pigs sheep donkey donkeys llama llamas
 alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle tortoise`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure unwind
-game games chess videogames puzzle puzzles crossword crosswords`,
+game games chess videogames puzzle puzzles crossword crosswords bingo trivia`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
 vacations countries continent continents`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
 orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl
-musicals musical`,
+musicals musical karaoke`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
@@ -48,7 +48,7 @@ surf surfing skiing snowboarding skateboarding cycling karate judo rowing badmin
 triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
-sophomore studied`,
+sophomore studied grader graders`,
 		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
 		catFear: `afraid fear fears scared scare scares phobia phobias allergic allergy allergies terrified
 frightened`,
@@ -135,6 +135,9 @@ var intentPhrases = []struct {
 	{" call home ", catPlace},
 	{" make a living ", catJob},
 	{" make money ", catJob},
+	{" earn money ", catJob},
+	{" earn a living ", catJob},
+	{" pay the bills ", catJob},
 	{" my living ", catJob},
 	{" seeing anyone ", catFamily},
 	{" start my own ", catPlans | catJob},

@@ -32,6 +32,9 @@ func jobIntents(ws []string) category {
 		ws, v = append([]string{"i", "am"}, strings.Fields(rest)...), 1
 	}
 	if (ws[v] == "am" || ws[v] == "was") && v+2 < len(ws) && (ws[v+1] == "a" || ws[v+1] == "an") {
+		if ws[v+2] == "professional" {
+			return catJob // "i am a professional gamer"
+		}
 		head := ws[v+2]
 		for _, w := range ws[v+3:] {
 			if boundaries.has(w) || w == "who" || w == "that" {
@@ -39,8 +42,8 @@ func jobIntents(ws []string) category {
 			}
 			head = w
 		}
-		if agentNoun(head) && !slicesHasAny(ws, schoolWords) {
-			return catJob // not "a college baseball player"
+		if agentNoun(head) && !(slicesHasAny(ws, schoolWords) && studentAgents.has(head)) {
+			return catJob // "a middle school band director", not "a college baseball player"
 		}
 		return 0
 	}
@@ -52,8 +55,73 @@ func jobIntents(ws []string) category {
 	if tradeVerbs.has(ws[v]) && (workplaceNamed(ws[v:]) || sellingVerbs.has(ws[v])) {
 		return catJob
 	}
+	if worksAt(ws[v:]) {
+		return catJob
+	}
 	return 0
 }
+
+// worksAt reports a trade told by what one does to something at or for a
+// workplace: "tend bar at an irish pub", "fill prescriptions at a
+// drugstore", "write code for a bank"; not a pastime's verb ("play piano
+// at my church"), nor what one does there for oneself ("eat lunch at a
+// diner", "lift weights at the gym").
+func worksAt(ws []string) bool {
+	if len(ws) < 4 || leisureVerbs.has(ws[0]) || intentOf(ws[0])&^catJob != 0 {
+		return false
+	}
+	for i := 1; i+1 < len(ws); i++ {
+		w := ws[i]
+		if w != "at" && w != "for" && w != "on" {
+			if boundaries.has(w) || intentOf(w)&^catJob != 0 {
+				return false // "i take dance classes at…"
+			}
+			continue
+		}
+		if i == 1 {
+			return false // "i train at a gym": no object
+		}
+		for _, x := range ws[i+1:] {
+			if places.has(x) || businesses.has(x) || workplaces.has(x) {
+				return true
+			}
+			if boundaries.has(x) {
+				break
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// leisureVerbs tell what one does for oneself wherever it is done.
+var leisureVerbs = newSet(`am was is have had do did go went get got take took spend spent visit visited meet met
+love like enjoy hate want need buy bought live lived stay stayed sit hang shop pray worship attend
+volunteer study studied learn read eat drink sleep grew used moved keep kept help pay`)
+
+// workplaces are where one works, beyond the places a thing may name
+// ("a school teacher") and the businesses one may own.
+var workplaces = newSet(`pub drugstore pharmacy ranch warehouse plant mill dealership agency zoo airport airline
+newspaper magazine nonprofit casino theater theatre prison jail lab laboratory nursery corporation
+site sites venue hospital`)
+
+// jobHead reports that the noun phrase after ws[i] ends in one who does
+// something for a living: "school" in "a middle school band director"
+// names the workplace, not a school one attends.
+func jobHead(ws []string, i int) bool {
+	head := ""
+	for _, w := range ws[i+1:] {
+		if boundaries.has(w) || w == "who" || w == "that" {
+			break
+		}
+		head = w
+	}
+	return head != "" && !studentAgents.has(head) && (occupation(head) || agentNoun(head))
+}
+
+// studentAgents are what a student may be at a school without a job:
+// "a college baseball player".
+var studentAgents = newSet("player athlete captain")
 
 // schoolWords make one who does something a student: "a college baseball
 // player".
@@ -63,7 +131,7 @@ var schoolWords = newSet("college school university")
 var kinJobVerbs = newSet("works coaches teaches drives sells owns runs manages fixes repairs builds designs preaches")
 
 // workVehicles are driven for a living.
-var workVehicles = newSet("semi bus taxi cab forklift ambulance tractor limo uber lyft delivery")
+var workVehicles = newSet("semi rig wheeler bus taxi cab forklift ambulance tractor limo uber lyft delivery")
 
 // agentNoun reports a noun of one who does something for a living, by
 // its ending: "trucker", "ranger", "attendant", "comedian", "florist".
@@ -85,7 +153,12 @@ var notAgents = newSet(`lover lovers member citizen vegetarian christian italian
 indian australian russian asian parent student resident patient survivor winner partner beginner
 learner reader gamer immigrant cheerleader runner jogger swimmer hiker biker climber surfer skier skater collector
 believer dreamer sleeper eater drinker smoker talker thinker introvert extrovert monster
-senior junior number supporter follower fighter foreigner stranger newcomer quarter daughter`)
+senior junior grader number supporter follower fighter foreigner stranger newcomer quarter daughter
+shelter center centre computer water river winter summer dinner weather theater burger sweater
+flower tower power paper letter tiger spider butter silver leather powder soccer corner border
+order matter poster feather ladder hammer finger shoulder cancer trailer mirror color colour
+indoor outdoor horror motor error elevator flavor flavour neighbor neighbour humor humour
+restaurant elephant giant infant pregnant playlist`)
 
 // tradeVerbs tell a trade when a workplace is named; sellingVerbs tell
 // one on their own ("i sell houses").
@@ -106,7 +179,7 @@ func workplaceNamed(ws []string) bool {
 }
 
 // businesses are what one runs or owns for a living besides places.
-var businesses = newSet("startup business place bakery cafe diner pub daycare truck brand")
+var businesses = newSet("startup business place bakery cafe diner pub daycare truck brand ranch")
 
 // atWorkplace reports a thing named before a workplace ("a car factory",
 // "a pet store", "a coffee shop"): the thing names the place, not what

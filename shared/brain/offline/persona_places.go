@@ -169,8 +169,8 @@ var cuisineWords = newSet("food foods cuisine dish dishes restaurant restaurants
 // namesHome reports a sentence that says one is in a place ("i am a
 // dairy farmer in vermont"), not one that was there or wants to be.
 func namesHome(ws []string) bool {
-	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && (v >= len(ws) || !homeVerbs.has(ws[v]) && !(ws[v] == "have" && slicesHasAny(ws, dwellings))) {
-		return false // not "i love hiking in colorado", "i spend winters in florida"
+	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && (v >= len(ws) || !homeVerbs.has(ws[v]) && !(ws[v] == "have" && slicesHasAny(ws, dwellings)) && jobIntents(ws) == 0) {
+		return false // not "i love hiking in colorado", "i spend winters in florida"; "i make sushi at a restaurant in osaka" does
 	}
 	for i, w := range ws {
 		if w == "in" && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) > 0 {
@@ -185,7 +185,7 @@ func namesHome(ws []string) bool {
 
 // homeVerbs tell where one is when a place follows: "i am a farmer in
 // vermont", "i work in boston".
-var homeVerbs = newSet("am work works teach study own run live")
+var homeVerbs = newSet("am work works teach study own run manage live")
 
 // dwellings are homes one has: "i have a condo in seattle".
 var dwellings = newSet("condo house apartment cabin home flat loft")

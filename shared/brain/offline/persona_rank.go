@@ -68,6 +68,9 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	if a.qkin != 0 && a.qkin&f.kin == 0 {
 		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"
 	}
+	if a.verb == "have" && f.verb != "have" && slicesHasAny(strings.Fields(f.source), animalPlaces) {
+		cats &^= catPet // "do you have pets?" is not answered by "i volunteer at the animal shelter"
+	}
 	if a.qkin&f.kin == 0 && aboutOther(f.source) {
 		cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
 	}
@@ -181,3 +184,6 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	return score, true
 }
+
+// animalPlaces keep animals that are not one's own.
+var animalPlaces = newSet("shelter shelters zoo sanctuary clinic aquarium")
