@@ -169,7 +169,7 @@ func (f *fact) likes() bool {
 		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" ||
 			prev == "i" && (likeVerbs.has(w) || w == "miss") || // "yellow is the color i love most", "i miss my mother's dumplings"
 			prev == "every" && devotions.has(w) || // "i have read every book by stephen king"
-			w == "nerd" || w == "geek" || fandom.has(w) || prev == "every" && (w == "day" || w == "night") ||
+			w == "nerd" || w == "geek" || fandom.has(w) || fondness.has(w) || prev == "every" && (w == "day" || w == "night") ||
 			prev == "a" && w == "lot" { // "i drink a lot of mountain dew"
 			return true
 		}
@@ -177,6 +177,11 @@ func (f *fact) likes() bool {
 	}
 	return false
 }
+
+// fondness are the words of a favourite said without "favorite": "thai
+// curry is the dish i crave most", "bollywood movies are my guilty
+// pleasure", "pulp fiction is the movie i could watch forever".
+var fondness = newSet("crave craving pleasure comfort hero idol forever addicted addiction weakness")
 
 // beforeJob reports the word of stem st in fact f only before an
 // occupation, naming the trade, not what one has: "do u have tattoos?" is

@@ -164,6 +164,8 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catLanguage // "french fries", "a german shepherd"
 		case (w == "run" || w == "runs") && determiners.has(next):
 			wc &^= catSport // "i run a bakery"
+		case w == "retired" && (intentOf(next)&catPet != 0 || i+2 < len(ws) && intentOf(ws[i+2])&catPet != 0):
+			wc &^= catJob // "a retired greyhound"
 		case wc&catJob != 0 && next == "out":
 			wc = catSport // "i work out every day"
 		case wc&catJob != 0 && (likeVerbs.has(prev) || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])):

@@ -38,14 +38,18 @@ musicals musical karaoke`,
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
 grilling barbecue bbq crawfish meatballs pierogi pho burritos curry ramen wings lobster crab shrimp
-oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins dumplings rice`,
+oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins dumplings rice
+tamales poutine enchiladas lasagna gumbo paella kimchi falafel hummus nachos biryani samosas pierogies
+empanadas gyros kebab kebabs bratwurst schnitzel risotto gnocchi ravioli fajitas quesadillas brisket ribs
+meatloaf casserole stew chili oatmeal popcorn pretzels yogurt`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
 cocktail cocktails whisky`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
-triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler`,
+triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler
+bouldering climbing climb climbs curling fencing`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
 sophomore studied grader graders`,
@@ -146,4 +150,8 @@ var intentPhrases = []struct {
 	{" special someone ", catFamily},
 	{" love life ", catFamily},
 	{" you do before ", catJob},
+	{" stay in shape ", catSport},
+	{" keep in shape ", catSport},
+	{" stay fit ", catSport},
+	{" keep fit ", catSport},
 }

@@ -73,8 +73,8 @@ func worksAt(ws []string) bool {
 	for i := 1; i+1 < len(ws); i++ {
 		w := ws[i]
 		if w != "at" && w != "for" && w != "on" {
-			if boundaries.has(w) || intentOf(w)&^catJob != 0 {
-				return false // "i take dance classes at…"
+			if boundaries.has(w) && w != "and" || intentOf(w)&(catSport|catHobby) != 0 {
+				return false // "i lift weights at the gym"; but "i grow wheat and canola on a farm", "i pour drinks at a bar"
 			}
 			continue
 		}

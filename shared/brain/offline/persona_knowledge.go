@@ -37,7 +37,8 @@ hendrix pink_floyd rolling_stones green_day foo_fighters imagine_dragons queen_b
 timberlake taylor_swift katy_perry bruno_mars ariana_grande one_direction backstreet_boys miley_cyrus
 britney_spears michael_jackson k-pop kpop`},
 	{"country", catMusic, `parton chesney johnny_cash garth_brooks willie_nelson luke_bryan blake_shelton
-carrie_underwood dolly_parton country_station`},
+carrie_underwood dolly_parton country_station george_strait reba shania_twain tim_mcgraw keith_urban
+alan_jackson randy_travis hank_williams patsy_cline kenny_chesney`},
 	{"rap hip hop", catMusic, `eminem kanye drake_rapper jay-z tupac snoop_dogg`},
 	{"reggae", catMusic, `bob_marley`},
 	{"folk", catMusic, `bob_dylan`},
@@ -69,7 +70,7 @@ lexus cadillac pickup minivan sedan suv convertible civic corolla`},
 guinea_pig bearded_dragon furry_friend`},
 	{"dog dogs puppy", catPet, `pit_bull great_dane golden_retriever border_collie german_shepherd french_bulldog
 retriever shepherd terrier beagle bulldog husky collie pug poodle labrador lab chihuahua dachshund corgi
-rottweiler pitbull doberman goldendoodle labradoodle`},
+rottweiler pitbull doberman goldendoodle labradoodle greyhound greyhounds whippet dalmatian schnauzer shih_tzu`},
 	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon`},
 	{"game games gamer gamers gaming tabletop", catHobby, `chess poker checkers scrabble sudoku video_games board_games
 dungeons_and_dragons xbox playstation nintendo tabletop
@@ -78,13 +79,14 @@ halo`},
 	{"video", catHobby, `xbox playstation nintendo online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft
 league_of_legends halo`},
 	{"gamble gambling", catHobby, `poker blackjack casino casinos`},
-	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden`},
+	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden grow_my_own`},
 	{"outdoors outdoor outside nature", catHobby, `hike hiking camp camping hunt hunting fishing fly_fish kayak kayaking
 ranger forest`},
 	{"tech technology computer computers", catJob, `software programmer developer coder startup`},
 	{"electric hybrid", catCar, `tesla prius`},
 	{"motorcycle motorcycles motorbike bike bikes biker bikers", catCar, `harley ducati`},
-	{"drive ride", catCar, `vespa scooter moped`},
+	{"drive ride", catCar, `vespa scooter moped tractor`},
+	{"tea", catDrink, `chai matcha`},
 	{"write writes writer writing publish published", 0, `written wrote`},
 	{"artist artists painter painters art", 0, `van_gogh picasso monet da_vinci rembrandt painter paint painting
 draw drawing sculpt`},
@@ -106,6 +108,8 @@ psychiatrist`},
 	{"theme park parks", 0, `disney_world disneyland universal_studios six_flags`},
 	{"exercise workout gym fitness", catSport, `trainer personal_trainer`},
 	{"winter", 0, `cold snow snowboarding skiing ski snowboard skating`},
+	{"cold", 0, `winter snow`},
+	{"puzzle puzzles", catHobby, `crossword crosswords sudoku jigsaw`},
 	{"ocean sea beach", 0, `marine sailboat surf surfing beach`},
 	{"sweets sweet dessert desserts candy", catFood, `sugar candy chocolate dessert desserts`},
 	{"diet dietary restrictions bread gluten wheat", catFood, `gluten_free gluten`},
@@ -117,7 +121,7 @@ physician`},
 	{"sci fi scifi science fiction", catFilms, `star_wars star_trek`},
 	{"hear hearing", catHealth, `deaf`},
 	{"shrimp shellfish seafood lobster crab", catFood, `shellfish seafood shrimp lobster crab`},
-	{"cheese milk dairy", catFood, `lactose dairy`},
+	{"cheese milk dairy cream", catFood, `lactose dairy`},
 	{"meat vegan vegetarian", catFood, `vegan vegetarian animal_products`},
 	{"diet", catFood, `vegan vegetarian animal_products lose_weight`},
 	{"alcohol drink drinking", catDrink, `sober`},
@@ -131,7 +135,7 @@ physician`},
 	{"scary", catFilms, `horror`},
 	{"tv television", catFilms, `television`},
 	{"phobia phobias fear fears afraid scared allergy allergies allergic", catFear, `freak_me_out freaks_me_out
-creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me intolerant sneeze sneezing itchy hives
+creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me give_me_nightmares gives_me_nightmares intolerant sneeze sneezing itchy hives
 nervous`},
 	{"health", catHealth, `bad_knee bad_back bad_hip`},
 	{"morning person riser early late", 0, `night_owl early_bird wake_up sleep_in`},

@@ -38,6 +38,17 @@ func TestPersonaKnows(t *testing.T) {
 		{"i have been vegan since high school.", "are you in school?", false},
 		{"i collect wooden birds.", "do you have pets?", false},
 		{"i love tacos.", "are you mexican?", false},
+		{"i pour drinks at a sports bar.", "what do you do?", true},
+		{"i write software for an airline.", "how do you earn a living?", true},
+		{"i bake bread at a cafe in dublin.", "which city do you live in?", true},
+		{"i was raised in texas but now live in boston.", "where do you live now?", true},
+		{"the godfather is the film i could watch forever.", "what's your favourite movie?", true},
+		{"i go rock climbing every sunday.", "how do you keep fit?", true},
+		{"i do the sudoku in the paper every day.", "are you into puzzles?", true},
+		{"i paint model trains.", "what do you do for a living?", false},
+		{"i volunteer at a dog shelter.", "do you have a dog?", false},
+		{"we just adopted a retired racing greyhound.", "are you retired?", false},
+		{"i plan to study art in florence.", "where are you from?", false},
 	} {
 		context := c.fact + "\ni like the color blue.\ni have two sisters."
 		got := reply(t, chat(t, context, c.question))

@@ -75,7 +75,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
 	}
 	switch {
-	case (f.wish || f.cats&catPlans != 0 && cats&catPlace == 0) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
+	case (f.wish || f.cats&catPlans != 0 && (cats&catPlace == 0 || a.origin)) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
 		return 0, false, false // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
 	case a.favourite && !f.likes() || a.name && !f.tellsName() || a.age && !f.tellsAge() || !f.tellsOf(a.yours):
 		return 0, false, false
@@ -102,8 +102,8 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		return 0, false, false // "what do your parents do?" is not answered by "my parents are divorced"
 	case a.strong && cats&catPlace != 0 && !f.tellsOrigin():
 		return 0, false, false // "where did you grow up?" is not answered by where one lives now
-	case a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() && slices.Contains(a.qws, "now") && !strings.Contains(f.source, "moved to "):
-		return 0, false, false // "where do you live now?" is not answered by "i was raised in new orleans"; "i moved to los angeles from georgia" tells both
+	case a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() && slices.Contains(a.qws, "now") && !strings.Contains(f.source, "moved to ") && !slices.Contains(strings.Fields(f.source), "live"):
+		return 0, false, false // "where do you live now?" is not answered by "i was raised in new orleans"; "i moved to los angeles from georgia" and "i grew up in ohio but now live in phoenix" tell both
 	}
 	return cats, near, true
 }
