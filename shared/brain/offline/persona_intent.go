@@ -147,8 +147,8 @@ func factIntents(ws []string) (c category, wish bool) {
 		case wc&catPet != 0 && (madeOf.has(prev) || slices.Contains(ws, "eat") || strings.HasSuffix(next, "ing") ||
 			prev == "of" && i > 1 && depictions.has(ws[i-2])):
 			wc &^= catPet // "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups"
-		case wc&^catJob != 0 && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
-			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"
+		case wc&^catJob != 0 && !studentAgents.has(next) && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
+			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
 			w == "raised" && !boundaries.has(next), w == "farm" && prev == "i":
 			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"

@@ -20,7 +20,8 @@ background`,
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
 grandfather relationship dating twins baby babies pregnant aunt uncle cousin divorced divorce
-widowed widow widower engaged fiance fiancee spouse wedding gf bf grandson grandsons granddaughter granddaughters`,
+widowed widow widower engaged fiance fiancee spouse wedding gf bf grandson grandsons granddaughter granddaughters
+newlywed newlyweds`,
 		catPet: `pet pets animal animals dog dogs cat cats puppy puppies kitten kittens kitties fish bird
 birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony goldfish ferret
 guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
@@ -49,7 +50,7 @@ running run runs jog jogging swim swimming team athletic athlete marathon marath
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
 triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler
-bouldering climbing climb climbs curling fencing`,
+bouldering climbing climb climbs curling fencing cheerleader cheerleaders`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
 sophomore studied grader graders`,

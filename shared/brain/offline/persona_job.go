@@ -37,7 +37,7 @@ func jobIntents(ws []string) category {
 		}
 		head := ws[v+2]
 		for _, w := range ws[v+3:] {
-			if boundaries.has(w) || w == "who" || w == "that" {
+			if boundaries.has(w) || headEnds.has(w) {
 				break
 			}
 			head = w
@@ -47,8 +47,9 @@ func jobIntents(ws []string) category {
 		}
 		return 0
 	}
-	// "i drive a school bus": a vehicle driven for others.
-	if (ws[v] == "drive" || ws[v] == "drove") && slicesHasAny(ws[v:], workVehicles) {
+	// "i drive a school bus", "i haul freight in my semi": a vehicle
+	// driven for others.
+	if !leisureVerbs.has(ws[v]) && !hobbyVerbs.has(ws[v]) && ws[v] != "ride" && ws[v] != "rode" && slicesHasAny(ws[v:], workVehicles) {
 		return catJob
 	}
 	// "i fix cars at my own auto shop", "i sell houses".
@@ -67,13 +68,13 @@ func jobIntents(ws []string) category {
 // at my church"), nor what one does there for oneself ("eat lunch at a
 // diner", "lift weights at the gym").
 func worksAt(ws []string) bool {
-	if len(ws) < 4 || leisureVerbs.has(ws[0]) || intentOf(ws[0])&^catJob != 0 {
+	if len(ws) < 4 || leisureVerbs.has(ws[0]) || hobbyVerbs.has(ws[0]) || intentOf(ws[0])&^catJob != 0 {
 		return false
 	}
 	for i := 1; i+1 < len(ws); i++ {
 		w := ws[i]
-		if w != "at" && w != "for" && w != "on" {
-			if boundaries.has(w) && w != "and" || intentOf(w)&(catSport|catHobby) != 0 {
+		if w != "at" && w != "for" && w != "on" && w != "in" {
+			if boundaries.has(w) && w != "and" && w != "every" || intentOf(w)&(catSport|catHobby) != 0 {
 				return false // "i lift weights at the gym"; but "i grow wheat and canola on a farm", "i pour drinks at a bar"
 			}
 			continue
@@ -103,7 +104,7 @@ volunteer study studied learn read eat drink sleep grew used moved keep kept hel
 // ("a school teacher") and the businesses one may own.
 var workplaces = newSet(`pub drugstore pharmacy ranch warehouse plant mill dealership agency zoo airport airline
 newspaper magazine nonprofit casino theater theatre prison jail lab laboratory nursery corporation
-site sites venue hospital`)
+site sites venue hospital department practice bistro precinct shipyard academy spa university college`)
 
 // jobHead reports that the noun phrase after ws[i] ends in one who does
 // something for a living: "school" in "a middle school band director"
@@ -111,13 +112,17 @@ site sites venue hospital`)
 func jobHead(ws []string, i int) bool {
 	head := ""
 	for _, w := range ws[i+1:] {
-		if boundaries.has(w) || w == "who" || w == "that" {
+		if boundaries.has(w) || headEnds.has(w) {
 			break
 		}
 		head = w
 	}
 	return head != "" && !studentAgents.has(head) && (occupation(head) || agentNoun(head))
 }
+
+// headEnds end a noun phrase besides the boundaries: "a flight attendant
+// for a gulf airline", "a teacher who…".
+var headEnds = newSet("who that for of")
 
 // studentAgents are what a student may be at a school without a job:
 // "a college baseball player".
@@ -171,7 +176,7 @@ var (
 // auto shop".
 func workplaceNamed(ws []string) bool {
 	for _, w := range ws {
-		if places.has(w) || businesses.has(w) {
+		if places.has(w) || businesses.has(w) || workplaces.has(w) {
 			return true
 		}
 	}

@@ -14,7 +14,7 @@ var kin = func() map[string]int {
 grandson grandsons granddaughter granddaughters grandchild toddler toddlers infant newborn teenagers`,
 		`brother brothers sister sisters siblings sibling`,
 		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
-divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf wives husbands`,
+divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf wives husbands newlywed newlyweds`,
 		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks`,
 	} {
 		for w := range strings.FieldsSeq(words) {

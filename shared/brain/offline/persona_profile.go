@@ -37,6 +37,10 @@ type fact struct {
 	verb      string   // the verb after "i", likes as "like": "have", "like", "work"
 }
 
+// firstPerson are the words of a sentence about oneself: a profile's
+// sentences speak of "i", "my" or "we" somewhere, a paragraph's seldom.
+var firstPerson = newSet("i my me mine myself i'm i've we our us")
+
 // maxFacts bounds the facts of a profile; the router sends four or five.
 const maxFacts = 24
 
@@ -54,8 +58,8 @@ func parseProfile(s string) *profile {
 		if len(ws) > 25 {
 			return nil
 		}
-		if ws[0] == "i" || ws[0] == "my" {
-			first++
+		if slicesHasAny(ws, firstPerson) {
+			first++ // "i am a nurse", "shellfish makes my throat swell up"
 		}
 	}
 	if 2*first < len(sentences) {

@@ -15,6 +15,7 @@ type asked struct {
 	intents          category
 	yesNo, favourite bool
 	name, age        bool // it asks a name, an age
+	kinAge           bool // it asks the age of a relative or a pet: "how old are your kids?"
 	origin, strong   bool // it asks where one is from; where one grew up or was born
 	pastTense        bool
 	howMany, howLong bool
@@ -37,6 +38,7 @@ func readQuestion(q *text) *asked {
 		verb: questionVerb(q), name: asksName(q), pastTense: asksPastTense(q), yours: yourKin(q)}
 	norm := " " + q.norm + " "
 	a.age, a.howMany, a.howLong = strings.Contains(norm, " how old "), strings.Contains(norm, " how many "), strings.Contains(norm, " how long ")
+	a.kinAge, a.age = a.age && a.intents&catAge == 0, a.age && a.intents&catAge != 0
 	// The question's own words, those whose intent it does not ask about
 	// left out ("living" in "what do you do for a living").
 	for i, w := range q.words {
@@ -77,7 +79,8 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	switch {
 	case (f.wish || f.cats&catPlans != 0 && (cats&catPlace == 0 || a.origin)) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
 		return 0, false, false // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
-	case a.favourite && !f.likes() || a.name && !f.tellsName() || a.age && !f.tellsAge() || !f.tellsOf(a.yours):
+	case a.favourite && !f.likes() || a.name && !f.tellsName() || a.age && !f.tellsAge() || !f.tellsOf(a.yours) ||
+		a.kinAge && !slices.ContainsFunc(strings.Fields(f.source), tellsYears):
 		return 0, false, false
 	}
 	// A fact that speaks of some of what a yes/no question names but not
@@ -187,3 +190,10 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 
 // animalPlaces keep animals that are not one's own.
 var animalPlaces = newSet("shelter shelters zoo sanctuary clinic aquarium")
+
+// tellsYears reports a word that tells how old someone is: a number, or
+// "teenage" in "i have two teenage daughters".
+func tellsYears(w string) bool { return isNumber(w) || yearsWords.has(w) }
+
+var yearsWords = newSet(`teenage teenager teenagers teen teens toddler toddlers baby babies newborn infant grown adult
+adults kindergarten grade grader college preschool`)

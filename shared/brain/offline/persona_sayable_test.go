@@ -94,6 +94,9 @@ func TestSayableShare(t *testing.T) {
 // saysWhole reports whether every part of a profile line is a fact of pr
 // with a paraphrase the router accepts and that keeps the whole fact.
 func saysWhole(pr *profile, line string) bool {
+	if pr == nil {
+		return false // not read as a profile at all
+	}
 	for _, ws := range profileSentences(line) {
 		found := false
 		for _, f := range pr.facts {
