@@ -44,18 +44,40 @@ func newPiece(text string, cost float64) piece {
 const maxFillers = 3
 
 // breakSay returns the cheapest rendering of say that the router would not
-// refuse, and its cost; "" when there is none.
-func breakSay(grams brain.Trigrams, say string) (string, float64) {
-	units := sayUnits(strings.Fields(say))
+// refuse, and its cost; "" when there is none. The phrases held (names,
+// set phrases: heldPhrases) are said as they are, nothing between their
+// words.
+func breakSay(grams brain.Trigrams, say string, held []string) (string, float64) {
+	fields := strings.Fields(say)
+	units := sayUnits(fields)
 	if len(units) == 0 {
 		return "", 0
 	}
+	spans := nameSpans(fields, held)
 	// layers alternate: the ways to say unit 0, what goes between units 0
 	// and 1, the ways to say unit 1, …
 	var layers [][]piece
+	at := 0 // the field unit i starts at
 	for i, u := range units {
 		if i > 0 {
-			layers = append(layers, gapPieces(units[i-1], u))
+			if insideName(spans, at-1) {
+				layers = append(layers, []piece{newPiece("", 0)})
+			} else {
+				layers = append(layers, gapPieces(units[i-1], u))
+			}
+		}
+		held := slices.ContainsFunc(spans[min(at, len(spans)):min(at+len(u), len(spans))], func(s int) bool { return s != 0 })
+		at += len(u)
+		if held {
+			// a name's words as they are, a possessive as chat types it
+			// ("greys anatomy")
+			text := strings.Join(u, " ")
+			ps := []piece{newPiece(text, 0)}
+			if len(u) == 1 && strings.HasSuffix(strings.ToLower(trimPunct(text)), "'s") {
+				ps = append(ps, newPiece(strings.Replace(text, "'s", "s", 1), 1))
+			}
+			layers = append(layers, ps)
+			continue
 		}
 		var nb neighbours
 		if i > 0 {
@@ -226,7 +248,7 @@ func unitPieces(u []string, nb neighbours) []piece {
 			return out // "going to the park" goes somewhere: never "gonna the park"
 		}
 		for i, ps := range slices.Concat(phraseSwaps, chatPhrases) {
-			if pw := strings.Fields(ps[0]); len(pw) == len(u) && equalFoldWords(u, pw) {
+			if pw := strings.Fields(ps[0]); len(pw) == len(u) && equalFoldWords(u, pw) && phraseFits(strings.ToLower(ps[0]), prev, next) {
 				cost := 1.0
 				if strings.Contains(ps[0]+ps[1], "'") || i >= len(phraseSwaps) {
 					cost = 0.3 // a contraction or a chat form ("wanna") reads the same
@@ -258,7 +280,7 @@ func unitPieces(u []string, nb neighbours) []piece {
 		!subjects.has(prev2) && !adverbs.has(prev2) && !strings.HasSuffix(u[0], ","):
 		// never after a verb: "i live is" is a slip, not "I live's"
 		add("'s", 0.5) // "my dream car's a rolls royce"
-	case digits[lw] != "":
+	case digits[lw] != "" && swapFits(prev, lw, next):
 		add(digits[lw], 0.3) // "sixteen" → "16"
 	case lw == "my" && next != "" && !stopwords.has(next) && !determiners.has(next) && kinOf([]string{next}) == 0 && kinPronouns[next] == "" && next != "family" &&
 		!adjective(next) && (nb.next2 == "" || stopwords.has(nb.next2) || determiners.has(nb.next2)):
@@ -280,7 +302,7 @@ func unitPieces(u []string, nb neighbours) []piece {
 		add("this", 2) // "I've got this german shepherd": a chat's way to bring a thing in
 	}
 	switch d := swaps[lw]; {
-	case d == "" || digits[lw] != "" || looseSwaps.has(lw):
+	case d == "" || digits[lw] != "" || looseSwaps.has(lw) || !swapFits(prev, lw, next):
 	case isNumber(lw):
 		add(d, 0.3) // "two" → "2"
 	case lw == "like" && (!subjectsOfLike.has(prev) || next == "to"):
@@ -326,11 +348,14 @@ func gapPieces(a, b []string) []piece {
 	// name ("the insane, like, clown posse", "a red, like, pickup truck").
 	cost := 4.0
 	switch {
-	case determiners.has(la) || la == "i" || strings.ContainsAny(a[len(a)-1][len(a[len(a)-1])-1:], ",:?—"):
+	case determiners.has(la) || la == "i" || objectPronouns.has(lb) || strings.ContainsAny(a[len(a)-1][len(a[len(a)-1])-1:], ",:?—"):
 		return out
 	case prepositionWords.has(la) || la == "to":
 		cost = 7
 	case !stopwords.has(la) && !stopwords.has(lb) && !determiners.has(lb) && !isNumber(lb) && !verbForm(la):
+		if weekdays.has(strings.TrimSuffix(la, "s")) || dayParts.has(lb) {
+			return out // a time: "every thursday, you know, night"
+		}
 		cost = 9
 	case isNumber(lb):
 		cost = 3 // "for, like, 15 years"
@@ -357,6 +382,16 @@ var kindWords = newSet("part full former ex real true single")
 
 // colours name a kind more than they describe: "a black lab".
 var colours = newSet("red orange yellow green blue purple pink brown black white grey gray blonde blond")
+
+// weekdays and dayParts name a time of the week, which goes whole: "every
+// thursday night".
+var (
+	weekdays = newSet("monday tuesday wednesday thursday friday saturday sunday")
+	dayParts = newSet("night nights morning mornings evening evenings afternoon afternoons")
+)
+
+// objectPronouns go right after their verb: never "who annoys, like, me".
+var objectPronouns = newSet("me it them him her us")
 
 // seasons are the times of year and day chat names without "the".
 var seasons = newSet("winter summer spring fall autumn")

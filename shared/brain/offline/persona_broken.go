@@ -24,9 +24,10 @@ func brokenSays(grams brain.Trigrams, ws []string, source string, says, moved []
 		return nil // a sentence the releases cut short: "when i was a"
 	}
 	var opts []option
-	ns := names(ws)
+	ns := keptPhrases(ws)
+	held := heldPhrases(ws, ns)
 	for i, s := range append(slices.Clone(says), source) {
-		b, cost := breakSay(grams, capitalI(s))
+		b, cost := breakSay(grams, capitalI(s), held)
 		if b != "" && keeps(ws, b) && !tokensEqual(b, source) && readsWhole(b) && !repeatsSoftener(ws, b) && keepsNames(ns, b) {
 			opts = append(opts, option{b, cost + 0.25*float64(i)})
 		}
@@ -38,7 +39,7 @@ func brokenSays(grams brain.Trigrams, ws []string, source string, says, moved []
 		if slices.Contains(says, s) {
 			continue
 		}
-		b, cost := breakSay(grams, capitalI(s))
+		b, cost := breakSay(grams, capitalI(s), held)
 		if b != "" && fillerCount(b) <= 2 && keeps(ws, b) && !tokensEqual(b, source) && readsWhole(b) && !repeatsSoftener(ws, b) && keepsNames(ns, b) {
 			opts = append(opts, option{b, cost + 1})
 		}

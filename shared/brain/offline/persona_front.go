@@ -59,7 +59,7 @@ func objectFirstBy(subject string, rest []string) []string {
 			v = "'m " + strings.TrimPrefix(v, "am ")
 		}
 	} else if stopwords.has(v) && !objectVerbs.has(v) || auxiliaries.has(v) || likeVerbs.has(v) || dislikeVerbs.has(v) || haveVerbs.has(v) ||
-		personVerbs.has(v) || v == "used" || v == "need" || v == "needs" || v == "try" || v == "tries" || v == "tried" || v == "am" || v == "is" || v == "are" || v == "was" || strings.HasSuffix(v, "ing") {
+		personVerbs.has(v) || intransitives.has(v) || v == "used" || v == "need" || v == "needs" || v == "try" || v == "tries" || v == "tried" || v == "am" || v == "is" || v == "are" || v == "was" || strings.HasSuffix(v, "ing") {
 		return nil
 	}
 	particle := ""
@@ -81,7 +81,8 @@ func objectFirstBy(subject string, rest []string) []string {
 		if w == "and" && i > 0 {
 			continue // "shoes and watches"
 		}
-		if stopwords.has(w) || determiners.has(w) || adverbs.has(w) || timeWords.has(w) || isNumber(w) || w == "i" || w == "me" {
+		if stopwords.has(w) || determiners.has(w) || adverbs.has(w) || timeWords.has(w) || isNumber(w) || w == "i" || w == "me" ||
+			strings.HasSuffix(w, "ly") && det == "" {
 			return nil // "a lot", "design the game", "18 years old yesterday": not one thing
 		}
 	}
@@ -91,7 +92,8 @@ func objectFirstBy(subject string, rest []string) []string {
 	if _, kin := kinPronouns[np[len(np)-1]]; kin || np[len(np)-1] == "child" || np[len(np)-1] == "baby" {
 		return nil // a person is never "it"
 	}
-	if strings.HasSuffix(np[0], "ing") || len(np) == 1 && adjectives.has(np[0]) {
+	if strings.HasSuffix(np[0], "ing") && !slices.Contains(knownNames.in(" "+strings.Join(np, " ")+" "), strings.Join(np, " ")) ||
+		len(np) == 1 && adjectives.has(np[0]) {
 		return nil // "i started playing guitar": an activity, not a thing
 	}
 	pron := "it"
@@ -133,8 +135,9 @@ func objectFirstBy(subject string, rest []string) []string {
 	// "this country: I …" repeats the profile's trigram across sentences
 	// when one ends in "this country" and the next starts with "i".
 	says = append(says, strings.Replace(says[0], ": "+subject, ": as it happens, "+subject, 1))
-	if det == "a" || det == "an" {
-		// "watch dealer: I work for one": the article would repeat "a watch dealer"
+	if det == "a" || det == "an" || det == "the" && len(np) > 1 {
+		// "watch dealer: I work for one": the article would repeat "a
+		// watch dealer"; "rolling stones: I see them in concert"
 		says = append(says, strings.TrimPrefix(says[0], det+" "))
 	}
 	return says
@@ -212,6 +215,8 @@ func kinFirst(rest []string) []string {
 	if swaps[who] != "" {
 		who = swaps[who]
 	}
+	// A sentence goes on after "?" with a capital: "my wife? She …".
+	pron = strings.ToUpper(pron[:1]) + pron[1:]
 	return append([]string{"my " + rest[0] + "? " + pron + " " + strings.Join(rest[1:], " ")}, objectFirstBy("my "+who, rest[1:])...)
 }
 

@@ -109,3 +109,116 @@ func keepsNames(ns []string, s string) bool {
 func bareWords(s string) string {
 	return strings.Join(brain.RouterWords(strings.ReplaceAll(apostrophes.Replace(s), "'", "")), " ")
 }
+
+// compounds are nouns of two words that name one thing, said together
+// like a name: "a part time job" is no "part, like, time job", "a social
+// worker" no "worker, a social one".
+var compounds = phrases(`full time|part time|high school|middle school|elementary school|air force|post office|
+ice cream|home office|video games|video game|real estate|social media|social worker|hot dogs|hot dog|
+peanut butter|united states|north america|south america|new year|die hard`)
+
+// setPhrases are phrases whose words go together, which a rendering may
+// say another way ("a dad who stays at home") but never interrupt or
+// reword in part: "a stay home dad", "gone for weeks at, like, a time".
+var setPhrases = phrases(`stay at home|at a time|at the time|so far`)
+
+// phrases indexes the phrases of list, separated by "|".
+func phrases(list string) phraseIndex {
+	x := phraseIndex{}
+	for p := range strings.SplitSeq(list, "|") {
+		x.add(strings.TrimSpace(p))
+	}
+	return x
+}
+
+// keptPhrases are the names of profile sentence ws (names) with the known
+// names of several words (a place, a team, a show) and the set phrases
+// it has: none may be reworded or broken. A known name goes on into the
+// name of what it stands for: "the new york yankees".
+func keptPhrases(ws []string) []string {
+	out := names(ws)
+	padded := " " + strings.Join(ws, " ") + " "
+	for _, x := range []phraseIndex{knownNames, placeNames, compounds} {
+		for _, n := range x.in(padded) {
+			if !strings.Contains(n, " ") || !strings.Contains(padded, " "+n+" ") || !nameLike(n) {
+				continue // one word, "national park" in "national parks", "play guitar"
+			}
+			for {
+				after, _, _ := strings.Cut(padded[strings.Index(padded, " "+n+" ")+len(n)+2:], " ")
+				if knownWords[after] == 0 && fanTeams[after] == "" || after == "" {
+					break
+				}
+				n += " " + after
+			}
+			if !slices.ContainsFunc(out, func(m string) bool { return strings.Contains(" "+m+" ", " "+n+" ") }) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// nameLike reports whether a known phrase n is a name rather than a
+// thing one does ("play guitar", "lose weight", "scares me"): no verb
+// first, no word of grammar.
+func nameLike(n string) bool {
+	ws := strings.Fields(n)
+	return !knownVerbs.has(ws[0]) && !slices.ContainsFunc(ws, func(w string) bool {
+		return stopwords.has(w) && w != "of" && w != "and" || determiners.has(w) || objectPronouns.has(w)
+	})
+}
+
+// knownVerbs start phrases of knownKinds that say what one does.
+var knownVerbs = newSet("play have go grow make lose wake sleep freak freaks creep creeps scare scares terrify terrifies fly")
+
+// heldPhrases are the phrases of profile sentence ws that no rewording
+// may interrupt or reword in part: its kept phrases (keptPhrases, kept)
+// and its set phrases.
+func heldPhrases(ws []string, kept []string) []string {
+	out := slices.Clone(kept)
+	for _, p := range setPhrases.in(" " + strings.Join(ws, " ") + " ") {
+		if strings.Contains(" "+strings.Join(ws, " ")+" ", " "+p+" ") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// nameSpans marks the fields of a rendering that say a name of ns: the
+// span's number (from 1), 0 outside every name. The article before a
+// name goes with it: never "the really great gatsby".
+func nameSpans(fields []string, ns []string) []int {
+	if len(ns) == 0 {
+		return nil
+	}
+	low := make([]string, len(fields))
+	for i, f := range fields {
+		low[i] = strings.ToLower(strings.ReplaceAll(trimPunct(apostrophes.Replace(f)), "'", ""))
+	}
+	spans := make([]int, len(fields))
+	for k, n := range ns {
+		nw := strings.Fields(strings.ReplaceAll(n, "'", ""))
+		for i := 0; i+len(nw) <= len(low); i++ {
+			if !slices.Equal(low[i:i+len(nw)], nw) {
+				continue
+			}
+			from := i
+			if i > 0 && low[i-1] == "the" {
+				from--
+			}
+			for j := from; j < i+len(nw); j++ {
+				spans[j] = k + 1
+			}
+		}
+	}
+	return spans
+}
+
+// insideName reports whether fields j and j+1 say one name (nameSpans):
+// nothing may go between them.
+func insideName(spans []int, j int) bool {
+	return j >= 0 && j+1 < len(spans) && spans[j] != 0 && spans[j] == spans[j+1]
+}
+
+// inName reports whether field j says part of a name: it keeps its word.
+func inName(spans []int, j int) bool { return j >= 0 && j < len(spans) && spans[j] != 0 }

@@ -81,7 +81,7 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 			}
 			return []string{"I'm " + job + " by trade", "as for my job, I'm " + job, "for a living, I'm " + job, bare + ", that's my job", "my job: " + bare}, false
 		}
-		if len(obj) >= 2 {
+		if len(obj) >= 2 && prepositionWords.has(obj[0]) {
 			where := strings.Join(obj, " ")
 			return []string{"my job is " + where, "for a living, I work " + where, "I've got a job " + where}, false
 		}
@@ -95,7 +95,7 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 			return []string{"I used to live in " + where, "I spent some years in " + where}, false
 		}
 	case haveVerbs.has(v):
-		if len(obj) >= 1 && (obj[0] == "been" || obj[0] == "not" || obj[0] == "never" || strings.HasSuffix(obj[0], "ed") || pastVerbs.has(obj[0]) || obj[0] == "to") {
+		if len(obj) >= 1 && (obj[0] == "been" || obj[0] == "not" || obj[0] == "never" || strings.HasSuffix(obj[0], "ed") || pastVerbs.has(obj[0]) || participles.has(obj[0]) || obj[0] == "to") {
 			break
 		}
 		if v == "had" {
@@ -105,7 +105,11 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 	}
 	if n := len(rest); n >= 4 && rest[n-3] == "for" && rest[n-2] == "a" && rest[n-1] == "living" {
 		*cats |= catJob // "i walk dogs for a living"
-		act := strings.TrimSpace(gerund(v) + " " + strings.Join(rest[1:n-3], " "))
+		what := slices.Clone(rest[1 : n-3])
+		if len(what) > 1 && what[0] == "and" {
+			what[1] = gerund(what[1]) // "i cut and color hair" → "cutting and coloring hair"
+		}
+		act := strings.TrimSpace(gerund(v) + " " + strings.Join(what, " "))
 		return []string{act + " is my job", "I make my living " + act}, false
 	}
 	// Any other verb: keep the sentence, with an adverb that breaks the
@@ -117,7 +121,9 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 	if v == "can" && len(rest) > 2 && rest[1] == "not" {
 		return []string{"I can't " + strings.Join(rest[2:], " ")}, false // never "I can actually not swim"
 	}
-	if auxiliaries.has(v) && len(rest) > 2 && rest[1] != "to" {
+	if auxiliaries.has(v) && len(rest) > 2 && rest[1] != "to" && (v != "do" && v != "did" && !haveVerbs.has(v) || participle(rest[1]) || participles.has(rest[1])) {
+		// "I can actually swim", "I have actually driven"; but "I
+		// actually do my job", "I actually have red hair"
 		return []string{"I " + v + " " + adv + " " + strings.Join(rest[1:], " ")}, false
 	}
 	return []string{"I " + adv + " " + strings.Join(rest, " ")}, false
@@ -127,8 +133,9 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 // trigrams of verb and object: "i drive a honda civic" → "what I drive is
 // a honda civic"; "i met taylor swift" → "guess who I met: taylor swift".
 func clefts(v string, obj []string) []string {
-	if len(obj) < 2 || v != "am" && !haveVerbs.has(v) && (stopwords.has(v) || adverbs.has(v) || auxiliaries.has(v)) {
-		return nil
+	if len(obj) < 2 || v != "am" && !haveVerbs.has(v) && (stopwords.has(v) || adverbs.has(v) || auxiliaries.has(v)) ||
+		haveVerbs.has(v) && (participle(obj[0]) || participles.has(obj[0])) {
+		return nil // "what I have is outlived two husbands"
 	}
 	if k := slices.Index(obj, "named"); k > 0 && k+1 < len(obj) && haveVerbs.has(v) {
 		// "i have a dog named rex" → "rex, my dog"
@@ -142,6 +149,9 @@ func clefts(v string, obj []string) []string {
 		// "i drive a tractor" → "tractor, that's what I drive": the article goes
 		// with the noun, away from the verb.
 		np, tail := nounPhrase(obj[1:])
+		if slices.ContainsFunc(np, timeWords.has) || strings.HasSuffix(np[len(np)-1], "ing") {
+			return nil // "i spent a year living in madrid": a time, not a thing
+		}
 		if strings.HasPrefix(tail, " of ") && len(np) == 1 {
 			return nil // "a lot of time", "a piece of cake": the phrase goes on
 		}
@@ -154,22 +164,32 @@ func clefts(v string, obj []string) []string {
 		if tw := strings.Fields(tail); len(tw) > 0 && slices.Contains([]string{"to", "of", "for", "with", "about", "on", "that", "who", "which"}, tw[0]) {
 			return nil // the phrase belongs to the noun: never "allergy, that's what I've got to water"
 		}
-		out := []string{strings.Join(np, " ") + ", that's what I " + v + tail}
-		if haveVerbs.has(v) {
-			out = []string{strings.Join(np, " ") + ", that's what I've got" + tail}
+		switch {
+		case haveVerbs.has(v) && tail == "":
+			return []string{strings.Join(np, " ") + ", that's what I've got"}
+		case v == "am" && tail == "":
+			return []string{strings.Join(np, " ") + ", that's me"}
+		case haveVerbs.has(v) || v == "am":
+			return nil // "son, that's what I've got in the navy", "recent immigrant, that's me from india"
 		}
-		if v == "am" {
-			out = []string{strings.Join(np, " ") + ", that's me" + tail}
-		}
-		return out
+		return []string{strings.Join(np, " ") + ", that's what I " + v + tail}
 	}
 	if (obj[0] == "at" || obj[0] == "in" || obj[0] == "on") && len(obj) >= 2 {
 		// "i work at a school" → "a school is where I work"; "i am in the
-		// army" → "the army, that's where I am", or without its article
-		where := strings.Join(obj[1:], " ")
-		out := []string{where + " is where I " + v, where + " is where you'll find me"}
-		if determiners.has(obj[1]) && len(obj) >= 3 && obj[1] != "my" {
-			out = append(out, strings.Join(obj[2:], " ")+", that's where I "+v)
+		// army" → "the army, that's where I am", or without its article;
+		// what follows the place comes after: "the army, that's where I
+		// enlisted after high school"
+		np, tail := nounPhrase(obj[1:])
+		if !isPlace(np) || saysWhen(obj[1:]) {
+			return nil // "on a swim scholarship", "in 3 months": no place
+		}
+		where := strings.Join(np, " ")
+		out := []string{where + " is where I " + v + tail}
+		if tail == "" {
+			out = append(out, where+" is where you'll find me")
+		}
+		if determiners.has(obj[1]) && len(np) >= 2 && obj[1] != "my" {
+			out = append(out, strings.Join(np[1:], " ")+", that's where I "+v+tail)
 		}
 		return out
 	}
@@ -178,6 +198,9 @@ func clefts(v string, obj []string) []string {
 		// help out": the place first, without its article.
 		if (obj[k] == "at" || obj[k] == "in" || obj[k] == "on") && (obj[k+1] == "the" || obj[k+1] == "a") {
 			np, tail := nounPhrase(obj[k+2:])
+			if np[0] == "time" || len(np) > 1 && slices.ContainsFunc(np, timeNoun) {
+				return nil // "gone for weeks at a time", "on a mission next year"
+			}
 			where := "where"
 			if seasons.has(np[len(np)-1]) || timeNoun(np[len(np)-1]) {
 				where = "when" // "in the spring" says when: "the spring, that's when…"
@@ -192,11 +215,17 @@ func clefts(v string, obj []string) []string {
 		obj[0] == "twice" || obj[0] == "once" {
 		return nil // "i only eat…", "i moved into…", "i bowl every thursday": no object to put first
 	}
+	if v == "am" || intransitives.has(v) || v == "help" || v == "helps" || v == "helped" || prepositionWords.has(obj[0]) || obj[0] == "near" || slices.Contains(obj, "is") {
+		return nil // "what I am is gluten free", "what I live is near the ocean"
+	}
 	o := strings.Join(obj, " ")
-	switch {
-	case v == "met":
+	if v == "met" {
 		return []string{"guess who I met: " + o, "fun fact, I met " + o}
-	case strings.HasSuffix(v, "ed") || pastVerbs.has(v):
+	}
+	if _, tail := nounPhrase(obj); tail != "" && !habitWords.has(strings.Fields(tail)[0]) && !adverbs.has(strings.Fields(tail)[0]) && strings.Fields(tail)[0] != "each" {
+		return []string{"something I " + v + ": " + o} // never "what I paint is portraits of pets"
+	}
+	if strings.HasSuffix(v, "ed") || pastVerbs.has(v) {
 		return []string{"something I " + v + ": " + o, "one thing I " + v + " was " + o, o + ", that's something I " + v}
 	}
 	return []string{"what I " + v + " is " + o, "something I " + v + ": " + o, o + " is what I " + v}
@@ -296,14 +325,18 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 			return []string{"I work as " + obj[0] + " " + job + tail, "I'm " + obj[0] + " " + job + tail, "my job: " + job + tail, job + tail + ", that's my job"}
 		}
 		if n := len(obj); n >= 3 && fanWords.has(obj[n-1]) {
-			// "a huge star wars fan" → "a huge fan of star wars"
-			of := strings.Join(obj[2:n-1], " ")
-			if !adjective(obj[1]) {
-				of = strings.Join(obj[1:n-1], " ")
+			// "a huge star wars fan" → "a huge fan of star wars", "a die
+			// hard braves fan" → "a die hard fan of the braves"
+			k := fanDegree(obj[:n-1])
+			of := strings.Join(obj[k:n-1], " ")
+			if plural(obj[n-2]) {
+				of = "the " + of // a team: "the braves"
 			}
-			lead := strings.TrimSuffix(o, " "+strings.Join(obj[n-1:], " "))
-			lead = strings.TrimSuffix(lead, of)
+			lead := strings.Join(append([]string{obj[0]}, obj[1:k]...), " ") + " "
 			return []string{"I'm " + lead + obj[n-1] + " of " + of, "call me " + lead + obj[n-1] + " of " + of}
+		}
+		if says := fanBefore(obj); says != nil {
+			return says
 		}
 		if n := len(obj); n >= 3 && adjective(obj[1]) && !(n >= 4 && bindingAdjectives.has(obj[1]) && !adjective(obj[2])) {
 			// "a retired gym teacher" → "a gym teacher, a retired one",
@@ -383,3 +416,23 @@ func fearSays(obj []string) []string {
 	}
 	return nil
 }
+
+// intransitives are verbs whose next words say where, how or when, never
+// what: "i stay home", "i work remotely", "i live near the ocean".
+var intransitives = newSet("live lives stay stays work works sleep sleeps travel travels grow grew sit stand walk arrive")
+
+// participles are irregular past participles: "i have written two
+// novels" has no "written" to have.
+var participles = newSet(`written driven ridden eaten taken given seen done gone known grown flown thrown shown broken
+chosen spoken stolen forgotten gotten beaten fallen hidden risen sung swum begun drunk won lost read met been`)
+
+// isPlace reports whether np, a noun phrase after "at", "in" or "on",
+// names where one is: "a school", "the navy", "a boat"; never "a swim
+// scholarship" or "a diet".
+func isPlace(np []string) bool {
+	return !notPlaces.has(np[len(np)-1]) && !strings.HasSuffix(np[len(np)-1], "ing")
+}
+
+// notPlaces are what one is on or in that is no place: "on a diet".
+var notPlaces = newSet(`scholarship scholarships diet diets budget medication medications mission break vacation leave
+call duty track hold love debt trouble charge touch shape fact general particular time`)

@@ -260,15 +260,16 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		if a := adjectiveOne(s); a != "" {
 			says = append(says, a)
 		}
-		for _, a := range []string{fromPlace(s), nameFirst(s), ofTheWhole(s), whichOne(s)} {
+		for _, a := range []string{fromPlace(s), nameFirst(s), ofTheWhole(s), whichOne(s), staysAtHome(s)} {
 			if a != "" {
 				says = append(says, a)
 			}
 		}
 	}
-	ns := names(ws)
+	ns := keptPhrases(ws)
+	held := heldPhrases(ws, ns)
 	for _, s := range says {
-		s = unrefuse(p.router, capitalI(synonyms.Replace(s)))
+		s = unrefuseHolding(p.router, capitalI(synonymsIn(s, held)), held)
 		if s != "" && keeps(ws, s) && !tokensEqual(s, f.source) && !slices.Contains(f.says, s) && !repeatsSoftener(ws, s) && keepsNames(ns, s) {
 			f.says = append(f.says, s)
 		}
@@ -313,8 +314,3 @@ func capitalI(s string) string {
 	}
 	return strings.Join(ws, " ")
 }
-
-// synonyms vary the wording of a profile's adjectives and adverbs, so that
-// a paraphrase repeats fewer of its trigrams.
-var synonyms = strings.NewReplacer(" huge ", " big ", " big ", " huge ", " very ", " really ",
-	" little ", " small ", " small ", " little ", " great ", " good ", " good ", " great ")

@@ -287,3 +287,79 @@ func whichOne(s string) string {
 	}
 	return ""
 }
+
+// staysAtHome says "a [full time] stay at home <person>" in s as "a
+// <person> who stays at home [full time]": the set phrase said as a
+// clause, which keeps its words ("a stay home dad" drops one) without
+// the profile's trigram; "" when s has none.
+func staysAtHome(s string) string {
+	ws := strings.Fields(s)
+	for i := 0; i+4 < len(ws); i++ {
+		if ws[i] != "a" {
+			continue
+		}
+		j, how := i+1, ""
+		if ws[j] == "full" || ws[j] == "part" {
+			if ws[j+1] != "time" {
+				continue
+			}
+			j, how = j+2, " "+ws[j]+" time"
+		}
+		if j+3 >= len(ws) || !equalFoldWords(ws[j:j+3], []string{"stay", "at", "home"}) {
+			continue
+		}
+		who, rest := ws[j+3], ws[j+4:]
+		if len(rest) > 1 && rest[0] == "of" {
+			who, rest = strings.Join(ws[j+3:], " "), nil // "a mom of 3 boys who stays at home"
+		}
+		out := slices.Concat(ws[:i], []string{articleFor(who), trimPunct(who), "who stays at home" + how + who[len(trimPunct(who)):]}, rest)
+		return strings.Join(out, " ")
+	}
+	return ""
+}
+
+// degreeWords say how much of a fan one is: "a die hard fan".
+var degreeWords = newSet("diehard lifelong avid massive total loyal true")
+
+// fanDegree is where the words of degree after the article of np ("a
+// huge", "a die hard") end.
+func fanDegree(np []string) int {
+	k := 1
+	for k < len(np) {
+		switch {
+		case np[k] == "die" && k+1 < len(np) && np[k+1] == "hard":
+			k += 2
+		case adjectives.has(np[k]) || degreeWords.has(np[k]):
+			k++
+		default:
+			return k
+		}
+	}
+	return k
+}
+
+// fanBefore says "a [huge] fan of <thing>" (obj follows "i am") with the
+// thing before "fan", as chat says it: "a big fan of agatha christie" →
+// "I'm a huge agatha christie fan"; nil when the thing is more than a
+// few words of its own.
+func fanBefore(obj []string) []string {
+	k := fanDegree(obj)
+	if k+2 >= len(obj) || !fanWords.has(obj[k]) || obj[k+1] != "of" {
+		return nil
+	}
+	thing := obj[k+2:]
+	if thing[0] == "the" {
+		thing = thing[1:]
+	}
+	name := len(thing) > 1 && slices.Contains(knownNames.in(" "+strings.Join(thing, " ")+" "), strings.Join(thing, " "))
+	if len(thing) == 0 || len(thing) > 3 || !name && slices.ContainsFunc(thing, func(w string) bool {
+		return stopwords.has(w) || determiners.has(w) || strings.HasSuffix(w, "ing")
+	}) {
+		return nil // "a fan of reading books", "a fan of all things disney"
+	}
+	lead := strings.Join(obj[1:k], " ")
+	if lead == "" {
+		return []string{"I'm " + articleFor(thing[0]) + " " + strings.Join(thing, " ") + " " + obj[k]}
+	}
+	return []string{"I'm " + articleFor(lead) + " " + lead + " " + strings.Join(thing, " ") + " " + obj[k]}
+}

@@ -28,7 +28,7 @@ func TestReshapes(t *testing.T) {
 		{"i love to sing songs from the movie frozen", "I'm really into singing songs from frozen, the movie"},
 		{"i enjoy exploring new parts of the city", "I'm really into exploring the city's new parts"},
 		{"i run the local public library", "what I run is the public library, the local one"},
-		{"my wife spends all my money", "my wife? she spends all of my money"},
+		{"my wife spends all my money", "my wife? She spends all of my money"},
 		{"i am also a graduate student", "graduate student, that's what I am"},
 		{"i am getting married in the spring", "the spring, that's when I'm getting married"},
 		{"my parents were both very athletic", "my parents both used to be really athletic"},

@@ -94,7 +94,7 @@ func weSays(subject string, rest []string) []string {
 // participle reports a word after "have" that makes it an auxiliary:
 // "we have been married", "we have never met".
 func participle(w string) bool {
-	return w == "been" || w == "not" || w == "never" || w == "to" || strings.HasSuffix(w, "ed") || pastVerbs.has(w)
+	return w == "been" || w == "not" || w == "never" || w == "to" || strings.HasSuffix(w, "ed") && len(w) > 4 || pastVerbs.has(w) || participles.has(w)
 }
 
 // digitsIn writes the numbers of ws before a noun in digits: "six

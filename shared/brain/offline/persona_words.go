@@ -87,7 +87,7 @@ func gerund(v string) string {
 
 // doubling are the verbs that double their last consonant before -ing.
 var doubling = newSet(`run swim sit shop jog get put plan stop chat hit cut begin dig
-skip win knit spin drum rap grab hug nap rob set tan trek travel`)
+skip win knit spin drum rap grab hug nap rob set tan trek`)
 
 // occupation reports a noun that names a job.
 func occupation(w string) bool {

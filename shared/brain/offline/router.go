@@ -20,7 +20,7 @@ var swaps = map[string]string{
 	"colours": "colors", "gray": "grey", "grey": "gray", "children": "kids", "kids": "children",
 	"love": "adore", "like": "enjoy", "enjoy": "like", "movies": "films", "films": "movies", "movie": "film",
 	"film": "movie", "music": "tunes", "house": "home", "home": "house", "job": "work",
-	"big": "large", "huge": "big", "large": "big", "small": "little", "little": "small", "tiny": "little",
+	"big": "huge", "huge": "big", "large": "big", "small": "little", "little": "small", "tiny": "little",
 	"dogs": "pups", "dog": "pup", "cats": "kitties", "cat": "kitty", "fields": "farmland", "friends": "pals",
 	"friend": "pal", "husband": "hubby", "brother": "bro", "sister": "sis", "years": "yrs", "tv": "television",
 	"television": "tv", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
@@ -52,7 +52,11 @@ var phraseSwaps = [][2]string{
 	{"each year", "every year"}, {"a year", "per year"}, {"a week", "per week"}, {"a day", "per day"},
 	{"too much", "way too much"}, {"a little", "a bit"}, {"grew up", "was raised"}, {"was raised", "grew up"},
 	{"on sundays", "every sunday"}, {"on saturdays", "every saturday"}, {"on mondays", "every monday"},
-	{"on fridays", "every friday"}, {"on weekends", "every weekend"}, {"broke up", "split up"}, {"looking for", "searching for"}, {"passed away", "died"}, {"at home", "home"},
+	{"on fridays", "every friday"}, {"on weekends", "every weekend"}, {"every thursday night", "on thursday nights"},
+	{"every friday night", "on friday nights"}, {"every saturday night", "on saturday nights"}, {"every sunday night", "on sunday nights"},
+	{"every monday night", "on monday nights"}, {"every tuesday", "on tuesdays"}, {"every wednesday", "on wednesdays"},
+	{"every thursday", "on thursdays"}, {"every friday", "on fridays"}, {"every saturday", "on saturdays"}, {"every sunday", "on sundays"},
+	{"every monday", "on mondays"}, {"broke up", "split up"}, {"looking for", "searching for"}, {"passed away", "died"}, {"at home", "home"},
 }
 
 // softeners may stand before a verb or an adjective without changing what
@@ -81,6 +85,13 @@ goes going come comes came fell fall get got along together friends up out`)
 // or a longer preposition inside it, or writes its "and" as "&". It never
 // drops a word of the fact, and returns "" when it cannot.
 func unrefuse(grams brain.Trigrams, say string) string {
+	return unrefuseHolding(grams, say, nil)
+}
+
+// unrefuseHolding is unrefuse that leaves the phrases held (names, set
+// phrases: heldPhrases) as they are: nothing inside them or between
+// their words.
+func unrefuseHolding(grams brain.Trigrams, say string, held []string) string {
 	for range 16 {
 		if !grams.Refuses(say) {
 			return say
@@ -90,11 +101,12 @@ func unrefuse(grams brain.Trigrams, say string) string {
 		if i < 0 {
 			return ""
 		}
-		if s, ok := swapPhrase(ws, i); ok && s != say {
+		spans := nameSpans(ws, held)
+		if s, ok := swapPhrase(ws, i, spans); ok && s != say {
 			say = s
 			continue
 		}
-		if s, ok := reword(ws, i); ok {
+		if s, ok := reword(ws, i, spans); ok {
 			say = s
 			continue
 		}
@@ -108,22 +120,25 @@ func unrefuse(grams brain.Trigrams, say string) string {
 
 // reword changes one word of the refused trigram starting at ws[i], the
 // way that least changes the sentence.
-func reword(ws []string, i int) (string, bool) {
+func reword(ws []string, i int, spans []int) (string, bool) {
 	low := func(j int) string { return strings.ToLower(strings.Trim(ws[j], ",.!?")) }
 	end := min(i+2, len(ws)-1)
 	// A softener or a longer preposition between two words of the trigram.
 	for j := i + 1; j <= end; j++ {
-		if p, ok := prepositions[low(j)]; ok && !ownPrepositions.has(low(j-1)) && (low(j) != "from" || low(j-1) == "am" || low(j-1) == "is") &&
-			j+1 < len(ws) && (determiners.has(low(j+1)) || !stopwords.has(low(j+1))) {
+		if p, ok := prepositions[low(j)]; ok && !inName(spans, j) && !insideName(spans, j-1) && !ownPrepositions.has(low(j-1)) && (low(j) != "from" || low(j-1) == "am" || low(j-1) == "is") &&
+			j+1 < len(ws) && (determiners.has(low(j+1)) || !stopwords.has(low(j+1))) && !saysWhen(ws[j+1:]) {
 			ws[j] = p
 			return strings.Join(ws, " "), true
 		}
 	}
 	for j := i; j < end; j++ {
 		next := low(j + 1)
-		if soft, ok := softeners[low(j)]; ok && next != soft && !determiners.has(next) && prepositions[next] == "" && (!stopwords.has(next) || low(j) == "i") {
-			if determiners.has(low(j)) && low(j) != "my" && !adjective(low(j+1)) {
-				continue // "a really big house", never "a really house"
+		if soft, ok := softeners[low(j)]; ok && !insideName(spans, j) && next != soft && !determiners.has(next) && prepositions[next] == "" && (!stopwords.has(next) || low(j) == "i") {
+			if determiners.has(low(j)) && low(j) != "my" && (!adjective(next) || kindWords.has(next) || colours.has(next)) {
+				continue // "a really big house", never "a really house" or "a really single dad"
+			}
+			if low(j) == "i" && j+2 < len(ws) && afterAuxiliary(next, low(j+2)) && !insideName(spans, j+1) {
+				j++ // "I was actually born", never "I actually was born"
 			}
 			if low(j) == "an" {
 				ws[j] = ws[j][:1] // "an old" → "a really old"
@@ -131,13 +146,23 @@ func reword(ws []string, i int) (string, bool) {
 			return strings.Join(slices.Insert(ws, j+1, soft), " "), true
 		}
 	}
+	fits := func(j int) bool { // the words beside j, within its phrase
+		prev, next := "", ""
+		if j > 0 && !strings.ContainsAny(ws[j-1], ",:?") {
+			prev = low(j - 1)
+		}
+		if j+1 < len(ws) && !strings.ContainsAny(ws[j], ",:?") {
+			next = low(j + 1)
+		}
+		return !inName(spans, j) && swapFits(prev, low(j), next)
+	}
 	for j := i; j <= end; j++ {
-		if s, ok := swaps[low(j)]; ok {
+		if s, ok := swaps[low(j)]; ok && fits(j) {
 			ws[j] = strings.Replace(ws[j], strings.Trim(ws[j], ",.!?"), s, 1)
 			return strings.Join(ws, " "), true
 		}
 		// A possessive keeps its mark: "children's" → "kids'".
-		if w, ok := strings.CutSuffix(low(j), "'s"); ok && swaps[w] != "" {
+		if w, ok := strings.CutSuffix(low(j), "'s"); ok && swaps[w] != "" && !modifierNouns.has(w) && !inName(spans, j) {
 			s := swaps[w] + "'s"
 			if strings.HasSuffix(swaps[w], "s") {
 				s = swaps[w] + "'"
@@ -147,7 +172,7 @@ func reword(ws []string, i int) (string, bool) {
 		}
 	}
 	for j := i + 1; j <= end && j < len(ws)-1; j++ {
-		if ws[j] == "and" {
+		if ws[j] == "and" && !inName(spans, j) {
 			ws[j] = "&" // not a word to the router
 			return strings.Join(ws, " "), true
 		}
@@ -157,12 +182,13 @@ func reword(ws []string, i int) (string, bool) {
 
 // swapPhrase says the first phrase of phraseSwaps that overlaps the words
 // ws[i:i+3] the other way, and returns the rewritten text.
-func swapPhrase(ws []string, i int) (string, bool) {
+func swapPhrase(ws []string, i int, spans []int) (string, bool) {
 	for _, ps := range phraseSwaps {
 		words := strings.Fields(ps[0])
 		n := len(words)
 		for k := max(0, i-n+1); k <= i+2 && k+n <= len(ws); k++ {
-			if equalFoldWords(ws[k:k+n], words) {
+			if equalFoldWords(ws[k:k+n], words) && phraseFits(ps[0], lowerAt(ws, k-1), lowerAt(ws, k+n)) &&
+				!slices.ContainsFunc(spans[min(k, len(spans)):min(k+n, len(spans))], func(s int) bool { return s != 0 }) {
 				out := slices.Concat(ws[:k:k], []string{ps[1]}, ws[k+n:])
 				return strings.Join(out, " "), true
 			}
@@ -200,4 +226,36 @@ func firstRefused(grams brain.Trigrams, ws []string) int {
 		}
 	}
 	return -1
+}
+
+// lowerAt is ws[i] in lower case without its punctuation, "" past an end.
+func lowerAt(ws []string, i int) string {
+	if i < 0 || i >= len(ws) {
+		return ""
+	}
+	return strings.ToLower(trimPunct(ws[i]))
+}
+
+// saysWhen reports whether ws, after a preposition, say when or how soon
+// ("in 3 months", "on the weekends"), which a longer preposition would
+// make a place: never "over in 3 months".
+func saysWhen(ws []string) bool {
+	w := lowerAt(ws, 0)
+	if determiners.has(w) {
+		w = lowerAt(ws, 1)
+	}
+	return isNumber(w) || timeNoun(w) || seasons.has(w) || habitual(w) && w != "the" && w != "my" || w == "about" || w == "a"
+}
+
+// afterAuxiliary reports whether a softener after "I" goes after the
+// verb aux instead, which next follows: "I was actually born", "I've
+// actually been", "I can actually swim"; but "I actually have red hair".
+func afterAuxiliary(aux, next string) bool {
+	switch aux {
+	case "am", "was", "will", "can", "could", "would":
+		return !stopwords.has(next) || next == "been" || next == "be"
+	case "have", "had":
+		return participle(next) && next != "to" && next != "not"
+	}
+	return false
 }
