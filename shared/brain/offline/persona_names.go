@@ -169,7 +169,9 @@ func nameLike(n string) bool {
 }
 
 // knownVerbs start phrases of knownKinds that say what one does.
-var knownVerbs = newSet("play have go grow make lose wake sleep freak freaks creep creeps scare scares terrify terrifies fly")
+var knownVerbs = newSet(`play have go grow make lose wake sleep freak freaks creep creeps scare scares terrify terrifies fly
+cut color colour style wait waiting write writes wrote haul hauling fight fights repair fix work ring mix tend pour fill
+frame build crunch do photograph photographing shoot deliver delivering delivered swell upsets makes give gives`)
 
 // heldPhrases are the phrases of profile sentence ws that no rewording
 // may interrupt or reword in part: its kept phrases (keptPhrases, kept)
