@@ -138,10 +138,10 @@ func phrases(list string) phraseIndex {
 func keptPhrases(ws []string) []string {
 	out := names(ws)
 	padded := " " + strings.Join(ws, " ") + " "
-	for _, x := range []phraseIndex{knownNames, placeNames, compounds} {
+	for i, x := range []phraseIndex{knownNames, placeNames, compounds} {
 		for _, n := range x.in(padded) {
-			if !strings.Contains(n, " ") || !strings.Contains(padded, " "+n+" ") || !nameLike(n) {
-				continue // one word, "national park" in "national parks", "play guitar"
+			if !strings.Contains(n, " ") || !strings.Contains(padded, " "+n+" ") || !nameLike(n) || i == 0 && commonName(n) {
+				continue // one word, "national park" in "national parks", "play guitar", "pit bull"
 			}
 			for {
 				after, _, _ := strings.Cut(padded[strings.Index(padded, " "+n+" ")+len(n)+2:], " ")
@@ -157,6 +157,22 @@ func keptPhrases(ws []string) []string {
 	}
 	return out
 }
+
+// commonName reports a known phrase that names a common thing, not one of
+// a kind ("a pit bull", "the fire department", "a construction crew"): a
+// rendering may break it as it breaks any noun phrase, where keeping it
+// whole would leave the fact unsayable.
+func commonName(n string) bool {
+	for _, k := range kindsOf[n] {
+		if knownKinds[k].intent&commonKinds == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// commonKinds are the intents of known things that are no names.
+const commonKinds = catPet | catJob | catFood | catFear | catHealth | catDrink | catHobby
 
 // nameLike reports whether a known phrase n is a name rather than a
 // thing one does ("play guitar", "lose weight", "scares me"): no verb

@@ -42,6 +42,12 @@ type probeScore struct {
 	answerable, unanswerable int
 }
 
+// add returns the counts of s and o together.
+func (s probeScore) add(o probeScore) probeScore {
+	return probeScore{s.right + o.right, s.wrong + o.wrong, s.missed + o.missed, s.unsayable + o.unsayable,
+		s.unanswered + o.unanswered, s.invented + o.invented, s.answerable + o.answerable, s.unanswerable + o.unanswerable}
+}
+
 func (s probeScore) rightShare() float64 { return float64(s.right) / float64(max(s.answerable, 1)) }
 func (s probeScore) wrongShare() float64 { return float64(s.wrong) / float64(max(s.answerable, 1)) }
 func (s probeScore) unansweredShare() float64 {

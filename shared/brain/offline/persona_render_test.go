@@ -104,3 +104,19 @@ func TestTimeIsNoObject(t *testing.T) {
 		}
 	}
 }
+
+// TestCommonThingsMayBreak: a known phrase that names a common thing,
+// not one of a kind ("a construction crew", "a ball python"), is broken
+// like any noun phrase where that is the only way to say its fact; only
+// names stay whole.
+func TestCommonThingsMayBreak(t *testing.T) {
+	for _, line := range []string{
+		"i frame houses for a construction crew",
+		"my ball python is named noodle",
+		"i retired from the fire department after twenty five years",
+	} {
+		if pr := parseProfile(line + ".\ni like the color blue.\ni have two sisters."); !saysWhole(pr, line) {
+			t.Errorf("%q cannot be said", line)
+		}
+	}
+}
