@@ -150,7 +150,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		case wc&^catJob != 0 && !studentAgents.has(next) && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
 			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
-			w == "raised" && !boundaries.has(next), w == "farm" && prev == "i":
+			w == "raised" && (!boundaries.has(next) || next == "with"), w == "farm" && prev == "i":
 			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"
 		case w == "from" && slices.Contains(ws[i:], "family"):
 			wc &^= catPlace // "i come from a big family"
@@ -366,7 +366,7 @@ func pastime(obj []string) bool {
 
 // afterLive are the words after "live" that say where: "i live in…",
 // "i live alone".
-var afterLive = newSet("in on at near by outside inside alone abroad here there close next downtown off")
+var afterLive = newSet("in on at near by outside inside abroad here there close next downtown off")
 
 // beforeFrom are the words before "from" that say where one comes from.
 var beforeFrom = newSet("am is are was come comes came originally moved family hail hails")

@@ -53,7 +53,7 @@ triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates cro
 bouldering climbing climb climbs curling fencing cheerleader cheerleaders`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
-sophomore studied grader graders`,
+sophomore studied grader graders phd doctorate masters`,
 		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
 		catFear: `afraid fear fears scared scare scares phobia phobias allergic allergy allergies terrified
 frightened`,

@@ -168,8 +168,8 @@ restaurant elephant giant infant pregnant playlist`)
 // tradeVerbs tell a trade when a workplace is named; sellingVerbs tell
 // one on their own ("i sell houses").
 var (
-	tradeVerbs   = newSet("fix repair sell design build cut style deliver clean install program treat serve make bake")
-	sellingVerbs = newSet("sell design repair install deliver farm")
+	tradeVerbs   = newSet("fix repair sell design build cut style deliver clean install program treat serve make bake preach teach tutor")
+	sellingVerbs = newSet("sell design repair install deliver farm preach teach tutor")
 )
 
 // workplaceNamed reports a workplace among ws: "at a salon", "my own

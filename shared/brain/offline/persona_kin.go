@@ -37,6 +37,9 @@ func kinOf(ws []string) int {
 			k |= 1 << kinSiblings // "an only child", "the youngest of six kids"
 			continue
 		}
+		if kin[w] == kinChildren && i > 1 && kidsPrepositions.has(ws[i-1]) {
+			continue // "i give guitar lessons to kids", "i work with kids": not one's own
+		}
 		if n := kin[w]; n > 0 && (i+1 == len(ws) || !occupation(ws[i+1])) { // not "a wedding photographer"
 			k |= 1 << n
 			if n == kinParents && (len(ws) > 2 && ws[0] == "i" && ws[1] == "am" || i > 1 && ws[i-2] == "be") {
@@ -46,6 +49,9 @@ func kinOf(ws []string) int {
 	}
 	return k
 }
+
+// kidsPrepositions before a word for children make them others' children.
+var kidsPrepositions = newSet("to with for")
 
 // amongKids reports words before a word for children that make one of
 // them: "the youngest of six", "the middle child", "one of five".

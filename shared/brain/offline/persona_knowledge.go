@@ -110,7 +110,7 @@ style_hair`},
 	{"trucker truckers truck driver", catJob, `haul_freight hauling_freight big_rig semi eighteen_wheeler 18_wheeler`},
 	{"teacher teachers", catJob, `taught teach teaches kindergarten`},
 	{"firefighter firefighters fireman", catJob, `fire_department fight_fires fights_fires firehouse fire_station`},
-	{"mechanic mechanics engines", 0, `repair_engines fix_engines fix_cars repair_cars work_on_engines work_on_cars`},
+	{"mechanic mechanics engines cars car", 0, `repair_engines fix_engines fix_cars repair_cars work_on_engines work_on_cars`},
 	{"cashier cashiers", catJob, `ring_up_groceries checkout register`},
 	{"bartender bartenders", catJob, `mix_drinks tend_bar pour_drinks bartend`},
 	{"pharmacist pharmacy", catJob, `fill_prescriptions`},
@@ -165,7 +165,7 @@ nervous`},
 	{"travel travels traveling travelling traveled travelled abroad overseas europe asia africa flown fly flying",
 		catTravel, `plane cruise cruises national_park national_parks europe asia africa all_over_the_world across_the_country truck_driver trucker pilot
 flight_attendant
-around_the_world never_left been_to flight_attendant`},
+around_the_world never_left been_to flight_attendant on_an_airplane on_a_plane`},
 }
 
 // knownWords map a one-word name of knownKinds to its intent; knownNames

@@ -49,6 +49,11 @@ func TestPersonaKnows(t *testing.T) {
 		{"i volunteer at a dog shelter.", "do you have a dog?", false},
 		{"we just adopted a retired racing greyhound.", "are you retired?", false},
 		{"i plan to study art in florence.", "where are you from?", false},
+		{"i preach at a baptist church.", "what do you do for a living?", true},
+		{"i am in my first year of law school.", "so what do you do?", true},
+		{"i dropped out of college.", "so what do you do?", false},
+		{"i read stories to kids at the library.", "do you have kids?", false},
+		{"i was raised with four sisters.", "where are you from?", false},
 	} {
 		context := c.fact + "\ni like the color blue.\ni have two sisters."
 		got := reply(t, chat(t, context, c.question))

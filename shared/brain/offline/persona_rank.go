@@ -97,8 +97,8 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	case aboutOther(f.source) && a.qkin != 0 && a.qkin&f.subjectKin() == 0:
 		return 0, false, false // "do you have a boyfriend?" is not answered by "my parents are divorced"
 	}
-	if len(a.yours) > 0 && cats&catStudy != 0 {
-		cats |= catJob // "what does your son do?": "my son is in college"
+	if (len(a.yours) > 0 || a.intents == catJob && !hasIntentWord(a.q, catJob) && !asksLiving(chatNorm(a.q)) && studiesNow(f)) && cats&catStudy != 0 {
+		cats |= catJob // "what does your son do?": "my son is in college"; "what do you do?": "i am in medical school"
 	}
 	switch {
 	case len(a.yours) > 0 && a.intents&^catFamily != 0 && cats&a.intents&^catFamily == 0:
@@ -197,3 +197,13 @@ func tellsYears(w string) bool { return isNumber(w) || yearsWords.has(w) }
 
 var yearsWords = newSet(`teenage teenager teenagers teen teens toddler toddlers baby babies newborn infant grown adult
 adults kindergarten grade grader college preschool`)
+
+// studiesNow reports a fact of studies one is at now ("i am in medical
+// school", "i study law"), not one left ("i dropped out of college").
+func studiesNow(f *fact) bool {
+	ws := strings.Fields(f.source)
+	v := 1 + adverbsAt(ws, 1)
+	return len(ws) > v && ws[0] == "i" && studyVerbs.has(ws[v])
+}
+
+var studyVerbs = newSet("am study attend go major")
