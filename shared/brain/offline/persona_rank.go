@@ -16,6 +16,7 @@ type asked struct {
 	yesNo, favourite bool
 	name, age        bool // it asks a name, an age
 	kinAge           bool // it asks the age of a relative or a pet: "how old are your kids?"
+	bareJob          bool // it asks what one does without a word of work: "what do you do?"
 	origin, strong   bool // it asks where one is from; where one grew up or was born
 	pastTense        bool
 	howMany, howLong bool
@@ -39,6 +40,7 @@ func readQuestion(q *text) *asked {
 	norm := " " + q.norm + " "
 	a.age, a.howMany, a.howLong = strings.Contains(norm, " how old "), strings.Contains(norm, " how many "), strings.Contains(norm, " how long ")
 	a.kinAge, a.age = a.age && a.intents&catAge == 0, a.age && a.intents&catAge != 0
+	a.bareJob = a.intents == catJob && !hasIntentWord(q, catJob) && !asksLiving(chatNorm(q))
 	// The question's own words, those whose intent it does not ask about
 	// left out ("living" in "what do you do for a living").
 	for i, w := range q.words {
@@ -97,7 +99,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	case aboutOther(f.source) && a.qkin != 0 && a.qkin&f.subjectKin() == 0:
 		return 0, false, false // "do you have a boyfriend?" is not answered by "my parents are divorced"
 	}
-	if (len(a.yours) > 0 || a.intents == catJob && !hasIntentWord(a.q, catJob) && !asksLiving(chatNorm(a.q)) && studiesNow(f)) && cats&catStudy != 0 {
+	if cats&catStudy != 0 && (len(a.yours) > 0 || a.bareJob && studiesNow(f)) {
 		cats |= catJob // "what does your son do?": "my son is in college"; "what do you do?": "i am in medical school"
 	}
 	switch {
