@@ -210,7 +210,8 @@ func factIntents(ws []string) (c category, wish bool) {
 	c |= knownIntents(padded)
 	// "i am a dairy farmer in vermont" tells where one lives; "i grew
 	// up in france" the language one speaks.
-	if namesHome(ws) || len(ws) > 2 && ws[1] == "am" && peoples.has(ws[2]) {
+	job := jobIntents(ws)
+	if namesHome(ws, job != 0) || len(ws) > 2 && ws[1] == "am" && peoples.has(ws[2]) {
 		c |= catPlace // "i am korean american"
 	}
 	if c&catPlace != 0 && c&catJob == 0 { // not "i write code for a startup in berlin"
@@ -241,7 +242,7 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= catHobby | catSpareTime // "in my spare time", "my favorite hobbies are…"; not "my spare bedroom"
 		}
 	}
-	c |= jobIntents(ws)
+	c |= job
 	if kinOf(ws)&(1<<kinChildren) != 0 {
 		c |= catFamily // "i have two boys in little league"
 	}

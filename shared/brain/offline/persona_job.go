@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // What tells a job beyond the names of occupations: a noun of one who
 // does something ("i am a long haul trucker", "i am a forest ranger"), a
@@ -83,7 +86,7 @@ func worksAt(ws []string) bool {
 			return false // "i train at a gym": no object
 		}
 		for _, x := range ws[i+1:] {
-			if places.has(x) || businesses.has(x) || workplaces.has(x) {
+			if workplace(x) {
 				return true
 			}
 			if boundaries.has(x) {
@@ -175,13 +178,12 @@ var (
 // workplaceNamed reports a workplace among ws: "at a salon", "my own
 // auto shop".
 func workplaceNamed(ws []string) bool {
-	for _, w := range ws {
-		if places.has(w) || businesses.has(w) || workplaces.has(w) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ws, workplace)
 }
+
+// workplace reports a noun of a place one works at or a business one
+// runs: "salon", "bakery", "drugstore".
+func workplace(w string) bool { return places.has(w) || businesses.has(w) || workplaces.has(w) }
 
 // businesses are what one runs or owns for a living besides places.
 var businesses = newSet("startup business place bakery cafe diner pub daycare truck brand ranch")

@@ -167,9 +167,10 @@ func cuisine(q *text, i int) bool {
 var cuisineWords = newSet("food foods cuisine dish dishes restaurant restaurants cooking")
 
 // namesHome reports a sentence that says one is in a place ("i am a
-// dairy farmer in vermont"), not one that was there or wants to be.
-func namesHome(ws []string) bool {
-	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && (v >= len(ws) || !homeVerbs.has(ws[v]) && !(ws[v] == "have" && slicesHasAny(ws, dwellings)) && jobIntents(ws) == 0) {
+// dairy farmer in vermont"), not one that was there or wants to be; a job
+// (job: jobIntents) done in a place says so too.
+func namesHome(ws []string, job bool) bool {
+	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && (v >= len(ws) || !homeVerbs.has(ws[v]) && !(ws[v] == "have" && slicesHasAny(ws, dwellings)) && !job) {
 		return false // not "i love hiking in colorado", "i spend winters in florida"; "i make sushi at a restaurant in osaka" does
 	}
 	for i, w := range ws {

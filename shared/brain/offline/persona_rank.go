@@ -72,7 +72,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	if a.qkin != 0 && a.qkin&f.kin == 0 {
 		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"
 	}
-	if a.verb == "have" && f.verb != "have" && slicesHasAny(strings.Fields(f.source), animalPlaces) {
+	if a.verb == "have" && f.verb != "have" && f.hasWord(animalPlaces.has) {
 		cats &^= catPet // "do you have pets?" is not answered by "i volunteer at the animal shelter"
 	}
 	if a.qkin&f.kin == 0 && aboutOther(f.source) {
@@ -82,7 +82,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	case (f.wish || f.cats&catPlans != 0 && (cats&catPlace == 0 || a.origin)) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
 		return 0, false, false // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
 	case a.favourite && !f.likes() || a.name && !f.tellsName() || a.age && !f.tellsAge() || !f.tellsOf(a.yours) ||
-		a.kinAge && !slices.ContainsFunc(strings.Fields(f.source), tellsYears):
+		a.kinAge && !f.hasWord(tellsYears):
 		return 0, false, false
 	}
 	// A fact that speaks of some of what a yes/no question names but not
@@ -107,7 +107,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		return 0, false, false // "what do your parents do?" is not answered by "my parents are divorced"
 	case a.strong && cats&catPlace != 0 && !f.tellsOrigin():
 		return 0, false, false // "where did you grow up?" is not answered by where one lives now
-	case a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() && slices.Contains(a.qws, "now") && !strings.Contains(f.source, "moved to ") && !slices.Contains(strings.Fields(f.source), "live"):
+	case a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() && slices.Contains(a.qws, "now") && !strings.Contains(f.source, "moved to ") && !f.hasWord(func(w string) bool { return w == "live" }):
 		return 0, false, false // "where do you live now?" is not answered by "i was raised in new orleans"; "i moved to los angeles from georgia" and "i grew up in ohio but now live in phoenix" tell both
 	}
 	return cats, near, true
@@ -209,3 +209,15 @@ func studiesNow(f *fact) bool {
 }
 
 var studyVerbs = newSet("am study attend go major")
+
+// hasWord reports a word of fact f's sentence that is, by is, without
+// splitting the sentence into a slice: it runs for every fact on the
+// per-message path.
+func (f *fact) hasWord(is func(string) bool) bool {
+	for w := range strings.FieldsSeq(f.source) {
+		if is(w) {
+			return true
+		}
+	}
+	return false
+}
