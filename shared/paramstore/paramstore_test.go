@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 	ssmtypes "github.com/aws/aws-sdk-go-v2/service/ssm/types"
 
@@ -34,11 +35,13 @@ func motoSSM(t testing.TB) (API, string) {
 	return api, "duet-test-" + strings.ToLower(rand.Text()[:8])
 }
 
-// put stores value as a SecureString parameter name on moto.
+// put stores value as a SecureString parameter name on moto. It overwrites,
+// so the SDK's retry of a put whose answer was lost on the way (moto may
+// close a kept-alive connection) finds no ParameterAlreadyExists.
 func put(t testing.TB, api API, name, value string) {
 	t.Helper()
 	_, err := api.(*ssm.Client).PutParameter(context.Background(), &ssm.PutParameterInput{
-		Name: &name, Value: &value, Type: ssmtypes.ParameterTypeSecureString})
+		Name: &name, Value: &value, Type: ssmtypes.ParameterTypeSecureString, Overwrite: aws.Bool(true)})
 	if err != nil {
 		t.Fatalf("put parameter %s: %v", name, err)
 	}
