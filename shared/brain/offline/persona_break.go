@@ -300,6 +300,9 @@ func unitPieces(u []string, nb neighbours) []piece {
 		add("right next", 1) // "my best friend lives right next door"
 	case lw == "a" && next != "" && !stopwords.has(next) && prev == "got":
 		add("this", 2) // "I've got this german shepherd": a chat's way to bring a thing in
+	case lw == "a" && next != "" && !stopwords.has(next) && !determiners.has(next) && placePrepositions.has(prev) &&
+		!timeNoun(next) && !timeNoun(nb.next2) && !amounts.has(next) && !amounts.has(nb.next2):
+		add("this", 2.5) // "I wait tables at this diner": a place brought in the same way; never "for this decade"
 	}
 	switch d := swaps[lw]; {
 	case d == "" || digits[lw] != "" || looseSwaps.has(lw) || !swapFits(prev, lw, next):
@@ -413,6 +416,14 @@ var digits = map[string]string{
 // subjectsOfLike stand before "like" the verb, which may be said "enjoy":
 // "i like", "would like", never "feel like".
 var subjectsOfLike = newSet("i we they you also really still to would do don't")
+
+// amounts say how long or how much after "a", never a place: "for a
+// decade", "for a living", "in a while".
+var amounts = newSet("decade decades century while living bit lot couple few little week long")
+
+// placePrepositions bring in a place or an employer: "at a diner", "for a
+// bank".
+var placePrepositions = newSet("at in for on from near by")
 
 // prepositionWords are prepositions a filler after reads badly.
 var prepositionWords = newSet("in at on with from by of for about into onto over under near as during")

@@ -154,6 +154,10 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"
 		case w == "from" && slices.Contains(ws[i:], "family"):
 			wc &^= catPlace // "i come from a big family"
+		case (w == "house" || w == "houses") && prev != "" && prev != "own" && !determiners.has(prev) && !possessives.has(prev) && !adjective(prev) && !isNumber(prev) && !boundaries.has(prev):
+			wc &^= catPlace // "the tea house", "an opera house": a place of its own, not one's home
+		case wc&catPlace != 0 && i > 2 && ws[i-2] == "from" && possessives.has(prev) && otherPeople.has(ws[i-3]):
+			wc &^= catPlace // "engaged to a girl from my village" tells where she is from
 		case wc&catStudy != 0 && (timeBefore.has(prev) || i > 1 && (timeBefore.has(ws[i-2]) || ws[i-2] == "pay" && prev == "for")):
 			wc &^= catStudy // "vegan since high school"
 		case w == "country" && music:
@@ -162,8 +166,8 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catStudy // "dog agility classes": a school is named when it is one, or classes taken
 		case langAdjective(w, next):
 			wc &^= catLanguage // "french fries", "a german shepherd"
-		case (w == "run" || w == "runs") && determiners.has(next):
-			wc &^= catSport // "i run a bakery"
+		case (w == "run" || w == "runs") && (determiners.has(next) || next == "social" || strings.HasSuffix(next, "s") && !runDistances.has(next)):
+			wc &^= catSport // "i run a bakery", "i run errands", "i run social media campaigns"
 		case w == "retired" && (intentOf(next)&catPet != 0 || i+2 < len(ws) && intentOf(ws[i+2])&catPet != 0):
 			wc &^= catJob // "a retired greyhound"
 		case wc&catJob != 0 && next == "out":
@@ -208,6 +212,9 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 	}
 	c |= knownIntents(padded)
+	if len(ws) > 2 && ws[0] == "my" && intentOf(ws[1])&catPet != 0 {
+		c &^= catJob // "my collie does most of the work": the dog's, not a job
+	}
 	// "i am a dairy farmer in vermont" tells where one lives; "i grew
 	// up in france" the language one speaks.
 	job := jobIntents(ws)
@@ -413,3 +420,13 @@ fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seve
 func isNumber(w string) bool {
 	return numberWords.has(w) || w != "" && w[0] >= '0' && w[0] <= '9'
 }
+
+// possessives own what follows: "a girl from my village".
+var possessives = newSet("my our his her their your")
+
+// otherPeople are others a fact may tell of: "engaged to a girl from my
+// village" tells where she is from, not where one lives.
+var otherPeople = newSet("girl boy guy man woman lady someone somebody friend friends people person")
+
+// runDistances are what a runner runs: "i run marathons".
+var runDistances = newSet("miles marathons laps races trails sprints hills kilometers kilometres")

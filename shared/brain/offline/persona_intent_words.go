@@ -12,7 +12,7 @@ var intentWords = func() map[string]category {
 	for c, words := range map[category]string{
 		catJob: `job jobs work works working worked workplace profession occupation career employed
 employer boss office company business shift retired unemployed salary coworkers army navy
-military teach teaches teaching taught trade branch`,
+military teach teaches teaching taught trade branch earn earns earning`,
 		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
 neighbourhood apartment house moved move farm village countryside ethnicity heritage nationality raised
 background`,

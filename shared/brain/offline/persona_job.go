@@ -59,11 +59,38 @@ func jobIntents(ws []string) category {
 	if tradeVerbs.has(ws[v]) && (workplaceNamed(ws[v:]) || sellingVerbs.has(ws[v])) {
 		return catJob
 	}
-	if worksAt(ws[v:]) {
+	if worksAt(ws[v:]) || worksIn(ws[v:]) {
 		return catJob
 	}
 	return 0
 }
+
+// worksIn reports a trade told by what one does to others' things in a
+// town or a land the gazetteer knows: "i sew suits in a small shop in
+// istanbul", "i fix pipes and drains all over auckland", "i guide tourists
+// through the temples of luxor"; not a pastime's verb ("i play chess in
+// paris"), one's own things ("i walk my dog in paris") nor one's home ("i
+// rent an apartment in dubai").
+func worksIn(ws []string) bool {
+	if len(ws) < 4 || leisureVerbs.has(ws[0]) || hobbyVerbs.has(ws[0]) || intentOf(ws[0])&(catSport|catHobby|catMusic|catTravel) != 0 ||
+		boundaries.has(ws[1]) || ws[1] == "my" || ws[1] == "our" || slicesHasAny(ws, dwellings) {
+		return false
+	}
+	for i, w := range ws[1:] {
+		modifier := strings.HasSuffix(w, "ing") && i+2 < len(ws) && !stopwords.has(ws[i+2]) && !boundaries.has(ws[i+2]) // "fishing nets"
+		if !modifier && intentOf(w)&(catSport|catHobby|catTravel) != 0 || habitWords.has(w) || weekdays.has(strings.TrimSuffix(w, "s")) {
+			return false // "i fish for trout in montana on weekends"
+		}
+		if i > 0 && workLeads.has(w) && len(placesIn(" "+strings.Join(ws[1+i:], " ")+" ")) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// workLeads lead to where one works: "in accra", "all over auckland",
+// "outside reykjavik".
+var workLeads = newSet("in near outside around across over through")
 
 // worksAt reports a trade told by what one does to something at or for a
 // workplace: "tend bar at an irish pub", "fill prescriptions at a

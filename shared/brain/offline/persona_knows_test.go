@@ -16,6 +16,19 @@ func TestPersonaKnows(t *testing.T) {
 		answers        bool
 	}{
 		{"i root for the boston red sox.", "do you like baseball?", true},
+		// the gazetteer (places_wordnet.txt) and trades told by a town
+		{"i drive a city bus in lodz.", "where do you live?", true},
+		{"i mend fishing nets in valparaiso.", "what do you do for work?", true},
+		{"i repair boilers all over rotterdam.", "where do you live?", true},
+		{"i live in bordeaux.", "are you french?", true},
+		{"i rent an apartment in dubai.", "do you have a job?", false},
+		{"my son jackson loves trains.", "where do you live?", false},
+		{"i play chess in the park in warsaw.", "what do you do for work?", false},
+		{"i sip tea at the tea house on weekends.", "where do you live?", false},
+		{"i run errands for my grandma.", "do you exercise?", false},
+		// a fact with no "i" in it, said as the bot's own view
+		{"metallica is the greatest band ever.", "what kind of music do you like?", true},
+		{"i wait tables at a diner off the interstate.", "what do you do for a living?", true},
 		{"i never miss a steelers game.", "who's your team?", true},
 		{"i am a huge chicago bears fan.", "do you watch football?", true},
 		{"i go to mosque every friday.", "are you religious?", true},

@@ -143,12 +143,20 @@ func keptPhrases(ws []string) []string {
 			if !strings.Contains(n, " ") || !strings.Contains(padded, " "+n+" ") || !nameLike(n) || i == 0 && commonName(n) {
 				continue // one word, "national park" in "national parks", "play guitar", "pit bull"
 			}
+			far := i == 1 && farPlaces.has(strings.ReplaceAll(n, " ", "_"))
 			for {
 				after, _, _ := strings.Cut(padded[strings.Index(padded, " "+n+" ")+len(n)+2:], " ")
 				if knownWords[after] == 0 && fanTeams[after] == "" || after == "" {
 					break
 				}
+				if far {
+					n = "" // a town of the gazetteer in a team's name ("green bay packers"): the team's name is kept
+					break
+				}
 				n += " " + after
+			}
+			if n == "" {
+				continue
 			}
 			if !slices.ContainsFunc(out, func(m string) bool { return strings.Contains(" "+m+" ", " "+n+" ") }) {
 				out = append(out, n)

@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	_ "embed"
+	"strings"
+)
 
 // Where the places profiles name are, as everyone knows: Las Vegas is in
 // Nevada, Cork in Ireland, whose people are Irish; São Paulo is in Brazil,
@@ -10,7 +13,11 @@ import "strings"
 
 // countries give a country's people and language; the name of several
 // words is joined by "_".
-var countries = map[string]struct{ people, language string }{
+var countries = withFarCountries(knownCountries)
+
+type countryInfo struct{ people, language string }
+
+var knownCountries = map[string]countryInfo{
 	"america": {"american", "english"}, "usa": {"american", "english"}, "united_states": {"american", "english"},
 	"canada": {"canadian", "english"}, "mexico": {"mexican", "spanish"}, "england": {"english british", "english"},
 	"ireland": {"irish", "english"}, "scotland": {"scottish british", "english"}, "wales": {"welsh british", "welsh"},
@@ -63,7 +70,9 @@ russia sweden norway netherlands holland`,
 }()
 
 // regions map cities and states to the state or country they are in.
-var regions = map[string]string{
+var regions = withFarTowns(knownRegions)
+
+var knownRegions = map[string]string{
 	"las_vegas": "nevada", "reno": "nevada", "chicago": "illinois", "boston": "massachusetts", "seattle": "washington",
 	"miami": "florida", "orlando": "florida", "tampa": "florida", "detroit": "michigan", "denver": "colorado",
 	"austin": "texas", "houston": "texas", "dallas": "texas", "san_antonio": "texas", "phoenix": "arizona",
@@ -99,6 +108,84 @@ var regions = map[string]string{
 	"wyoming": "america",
 }
 
+// The world's other countries and towns come from WordNet
+// (cmd/placesgen writes places_wordnet.txt): "country ghana ghanaian",
+// "town accra ghana". Many of their names are people's names too
+// ("jackson", "victoria", "jordan"), so they name a place only after a
+// word that leads to one ("in accra", "from jordan", "the temples of
+// luxor"); the names above are places wherever they stand.
+//
+//go:embed places_wordnet.txt
+var gazetteerText string
+
+// farPlace is a line of the gazetteer: "country ghana ghanaian", "town
+// accra ghana".
+type farPlace struct{ kind, name, of string }
+
+// farPlaceList are the gazetteer's places whose names the lists above do
+// not have.
+var farPlaceList = func() []farPlace {
+	var out []farPlace
+	for line := range strings.SplitSeq(gazetteerText, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] == "#" || knownRegions[f[1]] != "" {
+			continue
+		}
+		if _, ok := knownCountries[f[1]]; ok {
+			continue
+		}
+		p := farPlace{kind: f[0], name: f[1]}
+		if len(f) > 2 {
+			p.of = f[2]
+		}
+		out = append(out, p)
+	}
+	return out
+}()
+
+// farPlaces are the names of farPlaceList.
+var farPlaces = func() set {
+	s := set{}
+	for _, p := range farPlaceList {
+		s.add(p.name)
+	}
+	return s
+}()
+
+// withFarCountries returns the countries known with the gazetteer's
+// others, their people (no language: WordNet does not give it).
+func withFarCountries(known map[string]countryInfo) map[string]countryInfo {
+	out := map[string]countryInfo{}
+	for _, p := range farPlaceList {
+		if p.kind == "country" {
+			out[p.name] = countryInfo{people: p.of}
+		}
+	}
+	for k, v := range known {
+		out[k] = v
+	}
+	return out
+}
+
+// withFarTowns returns the regions known with the gazetteer's towns, each
+// in its country.
+func withFarTowns(known map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, p := range farPlaceList {
+		if p.kind == "town" && p.of != "" {
+			out[p.name] = p.of
+		}
+	}
+	for k, v := range known {
+		out[k] = v
+	}
+	return out
+}
+
+// placeLeads are the words before a place's name: "in accra", "the
+// temples of luxor".
+var placeLeads = newSet("in from near outside to of around across at off through over")
+
 // placeNames find every name above, "_" as a space.
 var placeNames = func() phraseIndex {
 	x := phraseIndex{}
@@ -108,6 +195,9 @@ var placeNames = func() phraseIndex {
 	for r := range regions {
 		x.add(strings.ReplaceAll(r, "_", " "))
 	}
+	for _, p := range farPlaceList {
+		x.add(strings.ReplaceAll(p.name, "_", " "))
+	}
 	return x
 }()
 
@@ -116,11 +206,29 @@ var placeNames = func() phraseIndex {
 func placesIn(padded string) []string {
 	var out []string
 	for _, p := range placeNames.in(padded) {
-		for name := strings.ReplaceAll(p, " ", "_"); name != ""; name = regions[name] {
+		name := strings.ReplaceAll(p, " ", "_")
+		if farPlaces.has(name) && !ledTo(padded, p) {
+			continue // "my son jordan"
+		}
+		for ; name != ""; name = regions[name] {
 			out = append(out, name)
 		}
 	}
 	return out
+}
+
+// ledTo reports the name p in padded after a word that leads to a place.
+func ledTo(padded, p string) bool {
+	for rest := padded; ; {
+		before, after, ok := strings.Cut(rest, " "+p+" ")
+		if !ok {
+			return false
+		}
+		if ws := strings.Fields(before); len(ws) > 0 && placeLeads.has(ws[len(ws)-1]) {
+			return true
+		}
+		rest = " " + after
+	}
 }
 
 // placeKnownAs adds to add the words a question may name the places of
@@ -174,10 +282,10 @@ func namesHome(ws []string, job bool) bool {
 		return false // not "i love hiking in colorado", "i spend winters in florida"; "i make sushi at a restaurant in osaka" does
 	}
 	for i, w := range ws {
-		if w == "in" && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) > 0 {
+		if (w == "in" || job && workLeads.has(w)) && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i:], " ")+" ")) > 0 {
 			return !slicesHasAny(ws, pastMarks) && !slicesHasAny(ws, visitWords)
 		}
-		if leftWords.has(w) && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) > 0 {
+		if leftWords.has(w) && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i:], " ")+" ")) > 0 {
 			return true // "my parents fled cuba in the eighties"
 		}
 	}

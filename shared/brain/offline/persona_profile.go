@@ -245,6 +245,10 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		says = append(slices.Clone(plain), kin[min(len(kin), 1):]...)
 	default:
 		says = livesWithMe(ws)
+		if !slicesHasAny(ws, firstPerson) {
+			// "metallica is the greatest band ever": the bot's own view
+			says = append(says, "for me, "+strings.Join(ws, " "))
+		}
 		plain = says
 	}
 	// Every paraphrase is reworded until the router would not refuse it

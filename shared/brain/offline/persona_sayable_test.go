@@ -9,12 +9,12 @@ import (
 // sayableFloor is the share of the releases' profile sentences the bot
 // must be able to say whole without a trigram of its profile, a little
 // under what was measured (see TestSayableShare).
-const sayableFloor = 0.95 // measured: 95.5 % (4,203 of 4,401)
+const sayableFloor = 0.95 // measured: 95.8 % (4,214 of 4,401)
 
 // plainFloor is the share of sayable sentences whose first rendering must
 // have no chat filler ("like,", "you know,"), a little under what was
 // measured: a filler reads badly, and a reply says the first rendering.
-const plainFloor = 0.70 // measured: 70.4 %
+const plainFloor = 0.70 // measured: 70.7 %
 
 // TestSayableShare reads every profile (the bots' and the users') of every
 // ConvAI2 release and counts the sentences the bot can say: each part of
