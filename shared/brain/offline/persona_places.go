@@ -2,6 +2,7 @@ package offline
 
 import (
 	_ "embed"
+	"maps"
 	"strings"
 )
 
@@ -12,8 +13,10 @@ import (
 // portuguese?" are answered by where the bot lives or comes from.
 
 // countries give a country's people and language; the name of several
-// words is joined by "_".
-var countries = withFarCountries(knownCountries)
+// words is joined by "_". regions (below) map cities and states to the
+// state or country they are in. Both are the lists here with the
+// gazetteer's places (farPlaces) added.
+var countries, regions, farPlaces = withGazetteer(knownCountries, knownRegions)
 
 type countryInfo struct{ people, language string }
 
@@ -69,9 +72,6 @@ russia sweden norway netherlands holland`,
 	return m
 }()
 
-// regions map cities and states to the state or country they are in.
-var regions = withFarTowns(knownRegions)
-
 var knownRegions = map[string]string{
 	"las_vegas": "nevada", "reno": "nevada", "chicago": "illinois", "boston": "massachusetts", "seattle": "washington",
 	"miami": "florida", "orlando": "florida", "tampa": "florida", "detroit": "michigan", "denver": "colorado",
@@ -118,68 +118,30 @@ var knownRegions = map[string]string{
 //go:embed places_wordnet.txt
 var gazetteerText string
 
-// farPlace is a line of the gazetteer: "country ghana ghanaian", "town
-// accra ghana".
-type farPlace struct{ kind, name, of string }
-
-// farPlaceList are the gazetteer's places whose names the lists above do
-// not have.
-var farPlaceList = func() []farPlace {
-	var out []farPlace
+// withGazetteer returns the countries and regions known with the
+// gazetteer's others (a country's people, but no language: WordNet does
+// not give it; a town in its country), and the names the gazetteer adds.
+func withGazetteer(knownCountries map[string]countryInfo, knownRegions map[string]string) (map[string]countryInfo, map[string]string, set) {
+	countries, regions, far := maps.Clone(knownCountries), maps.Clone(knownRegions), set{}
 	for line := range strings.SplitSeq(gazetteerText, "\n") {
-		f := strings.Fields(line)
+		f := strings.Fields(line) // "country ghana ghanaian", "town accra ghana"
 		if len(f) < 2 || f[0] == "#" || knownRegions[f[1]] != "" {
 			continue
 		}
 		if _, ok := knownCountries[f[1]]; ok {
 			continue
 		}
-		p := farPlace{kind: f[0], name: f[1]}
-		if len(f) > 2 {
-			p.of = f[2]
-		}
-		out = append(out, p)
-	}
-	return out
-}()
-
-// farPlaces are the names of farPlaceList.
-var farPlaces = func() set {
-	s := set{}
-	for _, p := range farPlaceList {
-		s.add(p.name)
-	}
-	return s
-}()
-
-// withFarCountries returns the countries known with the gazetteer's
-// others, their people (no language: WordNet does not give it).
-func withFarCountries(known map[string]countryInfo) map[string]countryInfo {
-	out := map[string]countryInfo{}
-	for _, p := range farPlaceList {
-		if p.kind == "country" {
-			out[p.name] = countryInfo{people: p.of}
+		far.add(f[1])
+		switch {
+		case f[0] == "country" && len(f) > 2:
+			countries[f[1]] = countryInfo{people: f[2]}
+		case f[0] == "country":
+			countries[f[1]] = countryInfo{}
+		case f[0] == "town" && len(f) > 2:
+			regions[f[1]] = f[2]
 		}
 	}
-	for k, v := range known {
-		out[k] = v
-	}
-	return out
-}
-
-// withFarTowns returns the regions known with the gazetteer's towns, each
-// in its country.
-func withFarTowns(known map[string]string) map[string]string {
-	out := map[string]string{}
-	for _, p := range farPlaceList {
-		if p.kind == "town" && p.of != "" {
-			out[p.name] = p.of
-		}
-	}
-	for k, v := range known {
-		out[k] = v
-	}
-	return out
+	return countries, regions, far
 }
 
 // placeLeads are the words before a place's name: "in accra", "the
@@ -195,8 +157,10 @@ var placeNames = func() phraseIndex {
 	for r := range regions {
 		x.add(strings.ReplaceAll(r, "_", " "))
 	}
-	for _, p := range farPlaceList {
-		x.add(strings.ReplaceAll(p.name, "_", " "))
+	for p := range farPlaces {
+		if _, ok := countries[p]; !ok && regions[p] == "" {
+			x.add(strings.ReplaceAll(p, "_", " ")) // a town WordNet puts in no country
+		}
 	}
 	return x
 }()
