@@ -126,7 +126,7 @@ func cutLead(s string, leads [][]string) (string, bool) {
 	toks := tokens(s)
 	low := make([]string, len(toks))
 	for i, t := range toks {
-		low[i] = normTok(t)
+		low[i] = strings.ReplaceAll(normTok(t), "'", "") // read as words reads it: "hel'lo" is "hello"
 	}
 	for _, lead := range leads {
 		if len(lead) <= len(low) && equalWords(low[:len(lead)], lead) {
