@@ -381,7 +381,7 @@ var placeVerbs = newSet("live lives lived living work works worked working stay 
 
 // kindWords are adjectives that say what kind, not how much: never "a
 // really part time job".
-var kindWords = newSet("part full former ex real true single")
+var kindWords = newSet("part full former ex real true single public private local medical dental legal")
 
 // colours name a kind more than they describe: "a black lab".
 var colours = newSet("red orange yellow green blue purple pink brown black white grey gray blonde blond")

@@ -180,8 +180,9 @@ func (f *fact) likes() bool {
 
 // fondness are the words of a favourite said without "favorite": "thai
 // curry is the dish i crave most", "bollywood movies are my guilty
-// pleasure", "pulp fiction is the movie i could watch forever".
-var fondness = newSet("crave craving pleasure comfort hero idol forever addicted addiction weakness reread rewatch rewatched hooked")
+// pleasure", "pulp fiction is the movie i could watch forever", "nothing
+// beats a bowl of pho", "motown is the soundtrack of my life".
+var fondness = newSet("crave craving pleasure comfort hero idol forever addicted addiction weakness reread rewatch rewatched hooked beats soundtrack")
 
 // beforeJob reports the word of stem st in fact f only before an
 // occupation, naming the trade, not what one has: "do u have tattoos?" is

@@ -256,6 +256,25 @@ func placeFirst(ws []string) []string {
 	return nil
 }
 
+// placeOf takes a place's "of" into its noun phrase np: "the vineyards of
+// mendoza, that's where I pick grapes", never "the vineyards, that's
+// where I pick grapes of mendoza".
+func placeOf(np []string, tail string) ([]string, string) {
+	rest, ok := strings.CutPrefix(tail, " of ")
+	if !ok {
+		return np, tail
+	}
+	more, after := nounPhrase(strings.Fields(rest))
+	if i := slices.IndexFunc(more, func(w string) bool { return len(w) > 4 && strings.HasSuffix(w, "ing") }); i > 0 {
+		more, after = more[:i], " "+strings.Join(more[i:], " ")+after // "of university studying history"
+	}
+	if after != "" && timeNoun(np[len(np)-1]) {
+		return np, tail // "my first year of university studying history": too long a phrase to say whole
+	}
+	tail = after
+	return slices.Concat(np, []string{"of"}, more), tail
+}
+
 // adjectiveOne says "a <adjective> <noun>" that ends a sentence or a
 // phrase as "a <noun>, a <adjective> one": "I've never had a steady
 // relationship" → "I've never had a relationship, a steady one"; "" when s

@@ -123,5 +123,7 @@ func TestRenderingsReadAsEnglish(t *testing.T) {
 		{"i was born in moscow", "actually was born", ""},
 		{"i have written two novels", "got written", ""},
 		{"i cut and color hair for a living", "cutting and colour", "cutting and coloring hair is my job"},
+		{"i drive an old green volvo", "an volvo", ""},
+		{"i teach third grade at a public school", "really public", ""},
 	})
 }

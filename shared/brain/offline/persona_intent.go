@@ -144,11 +144,11 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "i work from home", but "an exchange student from sweden"
 		case w == "city" && fanOfTeam(padded), w == "town" && (prev == "in" || prev == "around") && i+1 == len(ws):
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
-		case wc&catPet != 0 && (madeOf.has(prev) || slices.Contains(ws, "eat") || strings.HasSuffix(next, "ing") ||
-			prev == "of" && i > 1 && depictions.has(ws[i-2])):
-			wc &^= catPet // "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups"
-		case wc&^catJob != 0 && !studentAgents.has(next) && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
-			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it
+		case wc&catPet != 0 && (madeOf.has(prev) || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
+			prev == "of" && i > 1 && depictions.has(ws[i-2]) || w == "fish" && (prev == "i" || prev == "to")):
+			wc &^= catPet // "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups", "i fish for walleye"
+		case wc&^catJob != 0 && !studentAgents.has(next) && !possessives.has(prev) && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
+			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it; "my dog ranger" is a dog
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
 			w == "raised" && (!boundaries.has(next) || next == "with"), w == "farm" && prev == "i":
 			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"
@@ -184,8 +184,11 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= catLooks // "i am six foot eight"
 		}
 		// "i collect coins", "i like to knit": a pastime.
-		if hobbyVerbs.has(w) && (i == 1 || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])) {
-			c |= catHobby
+		if hobbyVerbs.has(w) && (i == 1 || prev == "i" || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])) {
+			c |= catHobby // "these days i paint watercolors of birds"
+			if sportVerbs.has(w) {
+				c |= catSport // "i bowl every thursday night"
+			}
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
@@ -211,7 +214,7 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= p.cat
 		}
 	}
-	c |= knownIntents(padded)
+	c |= knownIntents(withoutGivenNames(padded))
 	if len(ws) > 2 && ws[0] == "my" && intentOf(ws[1])&catPet != 0 {
 		c &^= catJob // "my collie does most of the work": the dog's, not a job
 	}
@@ -288,7 +291,11 @@ var placeKinds = newSet("city town state country village")
 var timeBefore = newSet("since after before during")
 
 // depictions are what shows an animal without having it.
-var depictions = newSet("portraits pictures photos paintings drawings statues videos")
+var depictions = newSet("portraits pictures photos photographs paintings drawings sketches watercolors watercolours statues videos")
+
+// eatWords make an animal food: "i have not eaten anything from an
+// animal", "i can't stand the taste of fish".
+var eatWords = newSet("eat eats ate eaten eating taste")
 
 // madeOf are the words before an animal that make it a thing.
 var madeOf = newSet("wooden stuffed toy plastic ceramic glass paper")
@@ -401,6 +408,9 @@ var heightWords = newSet("foot feet inches")
 // of liking: "i collect comic books", "i love to knit".
 var hobbyVerbs = newSet(`collect knit crochet sew paint draw sketch hike camp garden surf ski snowboard skate
 skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb whittle carve brew restore strum`)
+
+// sportVerbs are the hobbyVerbs that are a sport too.
+var sportVerbs = newSet("surf ski snowboard skate skateboard bowl kayak climb")
 
 // gameWords name games, a pastime but not the word for one.
 var gameWords = newSet("game games chess videogames")

@@ -15,7 +15,7 @@ employer boss office company business shift retired unemployed salary coworkers 
 military teach teaches teaching taught trade branch earn earns earning`,
 		catPlace: `live lives lived living from city town country hometown state grew born area neighborhood
 neighbourhood apartment house moved move farm village countryside ethnicity heritage nationality raised
-background`,
+background condo loft`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
@@ -34,7 +34,7 @@ vacations countries continent continents`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
 orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl
-musicals musical karaoke`,
+musicals musical karaoke tunes tune soundtrack`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
@@ -42,7 +42,7 @@ grilling barbecue bbq crawfish meatballs pierogi pho burritos curry ramen wings 
 oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins dumplings rice
 tamales poutine enchiladas lasagna gumbo paella kimchi falafel hummus nachos biryani samosas pierogies
 empanadas gyros kebab kebabs bratwurst schnitzel risotto gnocchi ravioli fajitas quesadillas brisket ribs
-meatloaf casserole stew chili oatmeal popcorn pretzels yogurt`,
+meatloaf casserole stew chili oatmeal popcorn pretzels yogurt eaten ate eats`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
 cocktail cocktails whisky`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
@@ -50,7 +50,7 @@ running run runs jog jogging swim swimming team athletic athlete marathon marath
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
 triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler
-bouldering climbing climb climbs curling fencing cheerleader cheerleaders`,
+bouldering climbing climb climbs curling fencing cheerleader cheerleaders skateboard swam swims swimmer`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
 sophomore studied grader graders phd doctorate masters`,
@@ -155,4 +155,7 @@ var intentPhrases = []struct {
 	{" keep in shape ", catSport},
 	{" stay fit ", catSport},
 	{" keep fit ", catSport},
+	{" drivers license ", catCar},
+	{" driver's license ", catCar},
+	{" bench press ", catSport},
 }

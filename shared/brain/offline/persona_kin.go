@@ -29,6 +29,9 @@ divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf wives
 func kinOf(ws []string) int {
 	k := 0
 	for i, w := range ws {
+		if i > 0 && possessives.has(ws[i-1]) {
+			w = strings.TrimSuffix(w, "'s") // "i coach my son's little league team", not "a children's hospital"
+		}
 		if (w == "girls" || w == "boys") && i > 1 && (ws[0] == "i" || ws[0] == "we") && (ws[1] == "have" || ws[1] == "raise") {
 			k |= 1 << kinChildren // "i have three little girls"
 			continue

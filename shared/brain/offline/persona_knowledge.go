@@ -13,15 +13,21 @@ import (
 // ("the bears", "queen", "friends") are left out: a fact about them keeps
 // the intent its other words give it.
 
-// knownKinds name the things of a kind everyone knows, by the words a
+// knownKind names the things of a kind everyone knows, by the words a
 // question asks about them with (the class) and the intent they answer.
 // A name of several words is joined by "_" and looked for as a phrase.
-var knownKinds = []struct {
+type knownKind struct {
 	class   string // words naming the kind: "baseball"
 	intent  category
 	members string
-}{
-	{"baseball", catSport, `yankees sox dodgers mets cubs astros braves phillies mariners orioles padres brewers
+}
+
+// knownKinds are the kinds known by hand, then WordNet's (wordnetKinds).
+var knownKinds = append(handKinds, wordnetKinds(handKinds)...)
+
+// handKinds are the kinds known by hand.
+var handKinds = []knownKind{
+	{"baseball", catSport, `little_league yankees sox dodgers mets cubs astros braves phillies mariners orioles padres brewers
 rockies royals jays nationals`},
 	{"football nfl", catSport, `cowboys packers steelers patriots broncos seahawks 49ers niners raiders
 texans redskins commanders buccaneers bucs ravens bengals jaguars chargers`},
@@ -80,8 +86,8 @@ halo`},
 league_of_legends halo`},
 	{"gamble gambling", catHobby, `poker blackjack casino casinos`},
 	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden grow_my_own`},
-	{"outdoors outdoor outside nature", catHobby, `hike hiking camp camping hunt hunting fishing fly_fish kayak kayaking
-ranger forest`},
+	{"outdoors outdoor outdoorsy outside nature", catHobby, `hike hiking camp camping hunt hunting fishing fly_fish kayak kayaking
+ranger forest climbing`},
 	{"tech technology computer computers", catJob, `software programmer developer coder startup`},
 	{"electric hybrid", catCar, `tesla prius`},
 	{"motorcycle motorcycles motorbike bike bikes biker bikers", catCar, `harley ducati`},
@@ -93,6 +99,8 @@ draw drawing sculpt`},
 	{"board", catHobby, `chess checkers scrabble monopoly`},
 	{"craft crafts crafty", catHobby, `knit knitting crochet sew sewing quilt quilting scrapbook woodworking pottery`},
 	{"build building", 0, `woodworking carpentry lego`},
+	{"instrument instruments", 0, `drummer drummers guitarist guitarists pianist violinist cellist bassist
+saxophonist trumpeter fiddler`},
 	{"musician musicians", 0, `have_a_band in_a_band play_guitar play_the_guitar play_piano play_the_piano
 play_drums play_the_drums`},
 	{"doctor doctors", 0, `cardiologist surgeon pediatrician dermatologist physician oncologist neurologist
@@ -127,7 +135,7 @@ style_hair`},
 	{"winter", 0, `cold snow snowboarding skiing ski snowboard skating`},
 	{"cold", 0, `winter snow`},
 	{"puzzle puzzles", catHobby, `crossword crosswords sudoku jigsaw`},
-	{"ocean sea beach", 0, `marine sailboat surf surfing beach`},
+	{"ocean sea beach", 0, `marine sailboat surf surfing beach coast coastal seaside shore`},
 	{"sweets sweet dessert desserts candy", catFood, `sugar candy chocolate dessert desserts`},
 	{"diet dietary restrictions bread gluten wheat", catFood, `gluten_free gluten`},
 	{"major majoring study studying studies", catStudy, `study studying studied major majoring`},
@@ -156,7 +164,7 @@ physician dental prescriptions patients`},
 	{"veggies vegetables greens", catFood, `broccoli spinach kale carrots peas lettuce`},
 	{"tv television", catFilms, `television`},
 	{"phobia phobias fear fears afraid scared allergy allergies allergic", catFear, `freak_me_out freaks_me_out
-creep_me_out creeps_me_out scare_me scares_me terrify_me terrifies_me give_me_nightmares gives_me_nightmares
+creep_me_out creeps_me_out heights scare_me scares_me terrify_me terrifies_me give_me_nightmares gives_me_nightmares
 the_creeps swell_up upsets_my_stomach makes_me_faint make_me_faint epipen intolerant sneeze sneezing itchy hives
 nervous`},
 	{"health", catHealth, `bad_knee bad_back bad_hip`},
@@ -206,7 +214,7 @@ func knownAs(source string, cats category) set {
 			out.add(stem(w))
 		}
 	}
-	padded := " " + source + " "
+	padded := withoutGivenNames(" " + source + " ")
 	for _, name := range knownNames.in(padded) {
 		for _, k := range kindsOf[name] {
 			add(knownKinds[k].class)
@@ -220,6 +228,23 @@ func knownAs(source string, cats category) set {
 	}
 	placeKnownAs(padded, cats&catPlace != 0, add)
 	return out
+}
+
+// withoutGivenNames blanks the names padded gives after "named" or
+// "called": "a corgi named biscuit" names no food, "two cats named salt
+// and pepper" no seasoning.
+func withoutGivenNames(padded string) string {
+	ws := strings.Fields(padded)
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] != "named" && ws[i] != "called" {
+			continue
+		}
+		ws[i+1] = "_"
+		if i+3 < len(ws) && ws[i+2] == "and" {
+			ws[i+3] = "_"
+		}
+	}
+	return " " + strings.Join(ws, " ") + " "
 }
 
 // knownOnly reports that fact f speaks of the thing of stem st only as

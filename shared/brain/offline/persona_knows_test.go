@@ -16,6 +16,27 @@ func TestPersonaKnows(t *testing.T) {
 		answers        bool
 	}{
 		{"i root for the boston red sox.", "do you like baseball?", true},
+		// WordNet's kinds (kinds_wordnet.txt) and trades
+		{"i play the accordion at weddings.", "do you play an instrument?", true},
+		{"nothing beats my aunt's moussaka.", "what's your favorite food?", true},
+		{"nothing beats a cold glass of lemonade.", "what's your favorite drink?", true},
+		{"i am a midwife in leeds.", "what do you do for work?", true},
+		{"my corgi is named biscuit.", "what's your favorite food?", false},
+		{"i dance salsa on fridays.", "what kind of food do you like?", false},
+		// pets, kin, sports, homes and fears read in place
+		{"my dog ranger sleeps on my bed.", "do you have any pets?", true},
+		{"i fish for trout whenever i can.", "do you have pets?", false},
+		{"these days i sketch watercolors of owls.", "do you have pets?", false},
+		{"i have not eaten anything from an animal in years.", "do you have pets?", false},
+		{"i coach my daughter's soccer team.", "do you have kids?", true},
+		{"i work at a children's hospital.", "do you have kids?", false},
+		{"i bowl every tuesday night.", "do you play any sports?", true},
+		{"i listen to jazz while i paint.", "what kind of tunes do you like?", true},
+		{"i have never left the state of texas.", "where do you live?", true},
+		{"my boyfriend and i share a loft downtown.", "where do you live?", true},
+		{"i just got my driver's license.", "can you drive?", true},
+		{"heights make me dizzy.", "what are you afraid of?", true},
+		{"i go rock climbing every weekend.", "are you an outdoorsy person?", true},
 		// the gazetteer (places_wordnet.txt) and trades told by a town
 		{"i drive a city bus in lodz.", "where do you live?", true},
 		{"i mend fishing nets in valparaiso.", "what do you do for work?", true},

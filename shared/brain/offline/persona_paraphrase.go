@@ -179,7 +179,7 @@ func clefts(v string, obj []string) []string {
 		// army" → "the army, that's where I am", or without its article;
 		// what follows the place comes after: "the army, that's where I
 		// enlisted after high school"
-		np, tail := nounPhrase(obj[1:])
+		np, tail := placeOf(nounPhrase(obj[1:]))
 		if !isPlace(np) || saysWhen(obj[1:]) {
 			return nil // "on a swim scholarship", "in 3 months": no place
 		}
@@ -197,7 +197,7 @@ func clefts(v string, obj []string) []string {
 		// "i help out at the food bank" → "the food bank, that's where I
 		// help out": the place first, without its article.
 		if (obj[k] == "at" || obj[k] == "in" || obj[k] == "on") && (obj[k+1] == "the" || obj[k+1] == "a") {
-			np, tail := nounPhrase(obj[k+2:])
+			np, tail := placeOf(nounPhrase(obj[k+2:]))
 			if np[0] == "time" || len(np) > 1 && slices.ContainsFunc(np, timeNoun) {
 				return nil // "gone for weeks at a time", "on a mission next year"
 			}
@@ -205,8 +205,8 @@ func clefts(v string, obj []string) []string {
 			if seasons.has(np[len(np)-1]) || timeNoun(np[len(np)-1]) {
 				where = "when" // "in the spring" says when: "the spring, that's when…"
 			}
-			if len(np) == 1 {
-				np = append([]string{obj[k+1]}, np...) // "the road", never "road, that's where…"
+			if len(np) == 1 || np[1] == "of" {
+				np = append([]string{obj[k+1]}, np...) // "the road", never "road, that's where…"; "the heart of the city"
 			}
 			return []string{strings.Join(np, " ") + ", that's " + where + " I " + v + " " + strings.Join(obj[:k], " ") + tail}
 		}

@@ -109,7 +109,7 @@ var knownRegions = map[string]string{
 }
 
 // The world's other countries and towns come from WordNet
-// (cmd/placesgen writes places_wordnet.txt): "country ghana ghanaian",
+// (cmd/wordnetgen writes places_wordnet.txt): "country ghana ghanaian",
 // "town accra ghana". Many of their names are people's names too
 // ("jackson", "victoria", "jordan"), so they name a place only after a
 // word that leads to one ("in accra", "from jordan", "the temples of
@@ -242,18 +242,23 @@ var cuisineWords = newSet("food foods cuisine dish dishes restaurant restaurants
 // dairy farmer in vermont"), not one that was there or wants to be; a job
 // (job: jobIntents) done in a place says so too.
 func namesHome(ws []string, job bool) bool {
-	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && (v >= len(ws) || !homeVerbs.has(ws[v]) && !(ws[v] == "have" && slicesHasAny(ws, dwellings)) && !job) {
+	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && (v >= len(ws) || !homeVerbs.has(ws[v]) && !(ws[v] == "have" && slicesHasAny(ws, dwellings)) && !job && !neverLeft(ws)) {
 		return false // not "i love hiking in colorado", "i spend winters in florida"; "i make sushi at a restaurant in osaka" does
 	}
 	for i, w := range ws {
 		if (w == "in" || job && workLeads.has(w)) && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i:], " ")+" ")) > 0 {
 			return !slicesHasAny(ws, pastMarks) && !slicesHasAny(ws, visitWords)
 		}
-		if leftWords.has(w) && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i:], " ")+" ")) > 0 {
-			return true // "my parents fled cuba in the eighties"
+		if (leftWords.has(w) || w == "left" && neverLeft(ws)) && i+1 < len(ws) && len(placesIn(" "+strings.Join(ws[i:], " ")+" ")) > 0 {
+			return true // "my parents fled cuba in the eighties", "i have never left ohio"
 		}
 	}
 	return false
+}
+
+// neverLeft reports "i have never left ohio": where one has always been.
+func neverLeft(ws []string) bool {
+	return strings.Contains(" "+strings.Join(ws, " ")+" ", " never left ")
 }
 
 // homeVerbs tell where one is when a place follows: "i am a farmer in

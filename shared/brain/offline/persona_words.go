@@ -49,6 +49,9 @@ func adjectivesAfter(s string) string {
 		if j-i >= 2 && j < len(ws) && !stopwords.has(strings.ToLower(ws[j])) {
 			adj := strings.Join(ws[i:j-1], ", ") + " & " + ws[j-1]
 			out := append(slices.Clone(ws[:i]), ws[j], "that's", adj)
+			if i > 0 && (strings.EqualFold(ws[i-1], "a") || strings.EqualFold(ws[i-1], "an")) {
+				out[i-1] = articleFor(strings.ToLower(ws[j])) // "an old green volvo" → "a volvo that's old & green"
+			}
 			return strings.Join(append(out, ws[j+1:]...), " ")
 		}
 		i = j
@@ -91,7 +94,7 @@ skip win knit spin drum rap grab hug nap rob set tan trek`)
 
 // occupation reports a noun that names a job.
 func occupation(w string) bool {
-	if occupations.has(w) {
+	if occupations.has(w) || wordnetJobs.has(w) {
 		return true
 	}
 	for _, s := range []string{"ician", "ographer", "ologist", "eer"} {
