@@ -271,8 +271,7 @@ func placeOf(np []string, tail string) ([]string, string) {
 	if after != "" && timeNoun(np[len(np)-1]) {
 		return np, tail // "my first year of university studying history": too long a phrase to say whole
 	}
-	tail = after
-	return slices.Concat(np, []string{"of"}, more), tail
+	return slices.Concat(np, []string{"of"}, more), after
 }
 
 // adjectiveOne says "a <adjective> <noun>" that ends a sentence or a

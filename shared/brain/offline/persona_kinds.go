@@ -44,12 +44,10 @@ func wordnetKinds(hand []knownKind) []knownKind {
 		}
 	}
 	members := map[string][]string{}
-	for line := range strings.SplitSeq(kindsText, "\n") {
-		f := strings.Fields(line) // "food moussaka"
-		if len(f) != 2 || f[0] == "#" || strings.Contains(f[1], "_") || intentWords[f[1]] != 0 || known.has(f[1]) {
-			continue
+	for kind, word := range wordnetWords {
+		if !known.has(word) {
+			members[kind] = append(members[kind], word)
 		}
-		members[f[0]] = append(members[f[0]], f[1])
 	}
 	var out []knownKind
 	for _, c := range wordnetClasses {
@@ -62,11 +60,24 @@ func wordnetKinds(hand []knownKind) []knownKind {
 // otherwise: "midwife", "herdsman", "roofer" (occupation reads them).
 var wordnetJobs = func() set {
 	jobs := set{}
-	for line := range strings.SplitSeq(kindsText, "\n") {
-		f := strings.Fields(line) // "job midwife"
-		if len(f) == 2 && f[0] == "job" && !strings.Contains(f[1], "_") && intentWords[f[1]] == 0 {
-			jobs.add(f[1])
+	for kind, word := range wordnetWords {
+		if kind == "job" {
+			jobs.add(word)
 		}
 	}
 	return jobs
 }()
+
+// wordnetWords yields each kind and word of one word of kinds_wordnet.txt
+// that no intent word names already, in the file's order.
+func wordnetWords(yield func(kind, word string) bool) {
+	for line := range strings.SplitSeq(kindsText, "\n") {
+		f := strings.Fields(line) // "food moussaka"
+		if len(f) != 2 || f[0] == "#" || strings.Contains(f[1], "_") || intentWords[f[1]] != 0 {
+			continue
+		}
+		if !yield(f[0], f[1]) {
+			return
+		}
+	}
+}
