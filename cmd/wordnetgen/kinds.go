@@ -46,14 +46,14 @@ func kinds(wn *wordnet) ([]string, error) {
 		if !slices.Contains(wn.nouns[first].words, lemma) {
 			continue // a name: "Coca_Cola", "Pekingese"
 		}
-		kind := wn.kindOf(first)
-		if kind == "" || wn.verbs[lemma] && !kindVerbs(kind) || wn.gerund(lemma) {
+		k := wn.kindOf(first)
+		if k == nil || wn.verbs[lemma] && !k.verbs || wn.gerund(lemma) {
 			continue
 		}
-		if one, ok := strings.CutSuffix(lemma, "s"); ok && len(wn.senses[one]) > 0 && wn.kindOf(wn.senses[one][0]) != kind {
+		if one, ok := strings.CutSuffix(lemma, "s"); ok && len(wn.senses[one]) > 0 && wn.kindOf(wn.senses[one][0]) != k {
 			continue // "bones" is the plural of "bone"
 		}
-		lines = append(lines, kind+" "+lemma)
+		lines = append(lines, k.kind+" "+lemma)
 	}
 	return lines, nil
 }
@@ -77,22 +77,16 @@ func (wn *wordnet) properName(lemma string) bool {
 	return false
 }
 
-// kindOf is the kind of noun synset o, or "".
-func (wn *wordnet) kindOf(o string) string {
-	for _, k := range kindRoots {
+// kindOf is the kind of noun synset o, or nil.
+func (wn *wordnet) kindOf(o string) *kindRoot {
+	for i, k := range kindRoots {
 		for _, root := range k.offsets {
 			if wn.descends(o, root, 16) {
-				return k.kind
+				return &kindRoots[i]
 			}
 		}
 	}
-	return ""
-}
-
-// kindVerbs reports a kind whose members may be verbs too.
-func kindVerbs(kind string) bool {
-	i := slices.IndexFunc(kindRoots, func(k kindRoot) bool { return k.kind == kind })
-	return i >= 0 && kindRoots[i].verbs
+	return nil
 }
 
 // kindName reports a lemma the engine can read as a name: at least three
