@@ -54,8 +54,8 @@ func ExampleBrain_Reply_profile() {
 		req.Turns = append(req.Turns, brain.Turn{Role: brain.Bot, Text: reply})
 	}
 	// Output:
-	// Hey there! I'm really into riding horses. Are you an animal person?
+	// Hey there! How's your day going?
 	// I do! I've got 3 arabian horses. And you?
 	// Oh wow, you work as a nurse? I like that. My father: farmer. Do you have a big family?
-	// Hard to pick a favourite food, honestly. I actually help look after the fields. And you?
+	// Hard to pick a favourite food, honestly. And you?
 }

@@ -35,7 +35,7 @@ func (f *fact) tellsOf(kinStems []string) bool {
 		return true
 	}
 	for _, st := range kinStems {
-		if f.stems.has(st) || f.stems.has(kinSynonyms[st]) || kinWhole.has(st) && aboutOther(f.source) && f.kin&(1<<kin[st]) != 0 {
+		if f.stems.has(st) || f.stems.has(kinSynonyms[st]) || kinWhole.has(st) && (aboutOther(f.source) || f.verb == "have") && f.kin&(1<<kin[st]) != 0 {
 			return true
 		}
 		if kin[st] == kinMarried && f.kin&(1<<kinMarried) != 0 && !spouseWords.has(st) {
@@ -170,7 +170,8 @@ func (f *fact) likes() bool {
 			prev == "i" && (likeVerbs.has(w) || w == "miss") || // "yellow is the color i love most", "i miss my mother's dumplings"
 			prev == "every" && devotions.has(w) || // "i have read every book by stephen king"
 			w == "nerd" || w == "geek" || fandom.has(w) || fondness.has(w) || prev == "every" && (w == "day" || w == "night") ||
-			prev == "a" && w == "lot" { // "i drink a lot of mountain dew"
+			prev == "a" && w == "lot" || // "i drink a lot of mountain dew"
+			prev == "the" && w == "best" { // "kimchi fried rice is the best meal"
 			return true
 		}
 		prev = w

@@ -58,6 +58,12 @@ func questionIntents(q *text) category {
 	if c&(catJob|catStudy) != 0 && !strings.Contains(padded, " live ") && !strings.Contains(padded, " from ") {
 		c &^= catPlace
 	}
+	if genders := slices.DeleteFunc(slices.Clone(q.words), func(w word) bool { return !genderWords.has(w.low) }); len(genders) >= 2 && strings.Contains(padded, " or ") {
+		c |= catLooks // "are you a guy or a girl?"
+	}
+	if strings.Contains(padded, " live alone ") || strings.Contains(padded, " live by yourself ") {
+		c |= catFamily // who one lives with, as well as where: "i have lived alone since my wife died"
+	}
 	if c&catAge != 0 && (strings.Contains(padded, " your dog") || strings.Contains(padded, " your kids") || strings.Contains(padded, " your son") || strings.Contains(padded, " your daughter")) {
 		c &^= catAge // "how old is your dog?" is about the dog
 	}
@@ -74,6 +80,10 @@ func asksLiving(padded string) bool {
 	}
 	return false
 }
+
+// genderWords name one as a man or a woman: "are you a guy or a girl?",
+// "i am a woman".
+var genderWords = newSet("male female man woman guy girl boy lady")
 
 // jobTimes follow "what do you do" asking about work: "for a living",
 // "now", "these days".
@@ -105,6 +115,10 @@ func factIntents(ws []string) (c category, wish bool) {
 	// "i want to study medicine": a wish, unless denied.
 	if (strings.Contains(padded, " want to ") || strings.Contains(padded, " would like to ")) && !strings.Contains(padded, " not ") {
 		wish = true
+		c |= catPlans
+	}
+	// "i am studying to be a pharmacist": what one is now and will be.
+	if strings.Contains(padded, " studying to be ") || strings.Contains(padded, " training to be ") {
 		c |= catPlans
 	}
 	// "i am a stay at home dad" tells what one does all day.
@@ -162,11 +176,11 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catStudy // "vegan since high school"
 		case w == "country" && music:
 			wc &^= catPlace // country music
-		case (w == "class" || w == "classes") && !slices.Contains(ws, "taking"):
+		case (w == "class" || w == "classes") && !slicesHasAny(ws, takeWords):
 			wc &^= catStudy // "dog agility classes": a school is named when it is one, or classes taken
 		case langAdjective(w, next):
 			wc &^= catLanguage // "french fries", "a german shepherd"
-		case (w == "run" || w == "runs") && (determiners.has(next) || next == "social" || strings.HasSuffix(next, "s") && !runDistances.has(next)):
+		case (w == "run" || w == "runs") && (determiners.has(next) || next == "social" || next == "into" || strings.HasSuffix(next, "s") && !runDistances.has(next)):
 			wc &^= catSport // "i run a bakery", "i run errands", "i run social media campaigns"
 		case w == "retired" && (intentOf(next)&catPet != 0 || i+2 < len(ws) && intentOf(ws[i+2])&catPet != 0):
 			wc &^= catJob // "a retired greyhound"
@@ -180,11 +194,23 @@ func factIntents(ws []string) (c category, wish bool) {
 		if (i == 1 || i == 2 && ws[0] == "my") && businessVerbs.has(w) && determiners.has(next) && (!strings.HasPrefix(w, "own") || workplaceNamed(ws[i:])) {
 			c |= catJob // "my dad owned a garage"
 		}
+		if (w == "walk" || w == "walks" || w == "swim" || w == "swims" || w == "bike") && prev == "i" && slices.ContainsFunc(ws[i:], runDistances.has) {
+			c |= catSport // "i walk about fifteen miles a day"
+		}
+		if w == "eat" && (prev == "not" && i > 1 && ws[i-2] == "can" || prev == "cannot" || prev == "can't") {
+			c |= catFear // "i can not eat gluten" answers "any food allergies?"
+		}
+		if w == "alone" || w == "roommates" || w == "flatmates" || w == "roommate" || w == "housemates" {
+			c |= catFamily // who one lives with: "i live alone with my three cats"
+		}
 		if isNumber(prev) && heightWords.has(w) {
 			c |= catLooks // "i am six foot eight"
 		}
+		if genderWords.has(w) && (i == 3 || i == 4 && !genderWords.has(prev)) && strings.HasPrefix(padded, " i am a ") {
+			c |= catLooks // "i am a woman", "i am a little girl"
+		}
 		// "i collect coins", "i like to knit": a pastime.
-		if hobbyVerbs.has(w) && (i == 1 || prev == "i" || prev == "to" && i > 1 && likeVerbs.has(ws[i-2])) {
+		if hobbyVerbs.has(w) && (i == 1 || prev == "i" || prev == "to" && i > 1 && (likeVerbs.has(ws[i-2]) || ws[i-2] == "time")) {
 			c |= catHobby // "these days i paint watercolors of birds"
 			if sportVerbs.has(w) {
 				c |= catSport // "i bowl every thursday night"
@@ -221,7 +247,7 @@ func factIntents(ws []string) (c category, wish bool) {
 	// "i am a dairy farmer in vermont" tells where one lives; "i grew
 	// up in france" the language one speaks.
 	job := jobIntents(ws)
-	if namesHome(ws, job != 0) || len(ws) > 2 && ws[1] == "am" && peoples.has(ws[2]) {
+	if namesHome(ws, job != 0 || c&catJob != 0) || len(ws) > 2 && ws[1] == "am" && peoples.has(ws[2]) {
 		c |= catPlace // "i am korean american"
 	}
 	if c&catPlace != 0 && c&catJob == 0 { // not "i write code for a startup in berlin"
@@ -378,65 +404,3 @@ func pastime(obj []string) bool {
 	}
 	return c&(catMusic|catSport|catBooks|catFilms|catHobby|catCar) != 0
 }
-
-// afterLive are the words after "live" that say where: "i live in…",
-// "i live alone".
-var afterLive = newSet("in on at near by outside inside abroad here there close next downtown off")
-
-// beforeFrom are the words before "from" that say where one comes from.
-var beforeFrom = newSet("am is are was come comes came originally moved family hail hails")
-
-// schooling are occupations that are no job: "i'm a college student"
-// does not answer "do you have a job?".
-var schooling = newSet("student students pupil")
-
-// manJob reports a trade named by "-man" after an article: "i was a
-// mailman", "i am a fisherman".
-func manJob(prev, w string) bool {
-	return (prev == "a" || prev == "an" || prev == "were") && len(w) > 5 && (strings.HasSuffix(w, "man") || strings.HasSuffix(w, "men")) &&
-		!strings.HasSuffix(w, "woman") && !strings.HasSuffix(w, "women") && w != "human" && w != "freshman"
-}
-
-// businessVerbs say one has a business when a thing follows: "i run a
-// bakery".
-var businessVerbs = newSet("run runs ran own owns owned manage manages managed")
-
-// heightWords give a height after a number.
-var heightWords = newSet("foot feet inches")
-
-// hobbyVerbs are things people do for fun, said with "i" or after a verb
-// of liking: "i collect comic books", "i love to knit".
-var hobbyVerbs = newSet(`collect knit crochet sew paint draw sketch hike camp garden surf ski snowboard skate
-skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb whittle carve brew restore strum`)
-
-// sportVerbs are the hobbyVerbs that are a sport too.
-var sportVerbs = newSet("surf ski snowboard skate skateboard bowl kayak climb")
-
-// gameWords name games, a pastime but not the word for one.
-var gameWords = newSet("game games chess videogames")
-
-// playOther are what one plays that is not a sport: "play with my dog",
-// "play video games".
-var playOther = newSet("with a an the my video board card cards outside in on at games")
-
-// habitWords say that something is done again and again.
-var habitWords = newSet("often every weekly lessons classes sometimes regularly usually")
-
-// numberWords are numbers written out, up to the ages profiles give.
-var numberWords = newSet(`one two three four five six seven eight nine ten eleven twelve thirteen fourteen
-fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred`)
-
-// isNumber reports a number, in digits or words.
-func isNumber(w string) bool {
-	return numberWords.has(w) || w != "" && w[0] >= '0' && w[0] <= '9'
-}
-
-// possessives own what follows: "a girl from my village".
-var possessives = newSet("my our his her their your")
-
-// otherPeople are others a fact may tell of: "engaged to a girl from my
-// village" tells where she is from, not where one lives.
-var otherPeople = newSet("girl boy guy man woman lady someone somebody friend friends people person")
-
-// runDistances are what a runner runs: "i run marathons".
-var runDistances = newSet("miles marathons laps races trails sprints hills kilometers kilometres")

@@ -159,3 +159,69 @@ var intentPhrases = []struct {
 	{" driver's license ", catCar},
 	{" bench press ", catSport},
 }
+
+// afterLive are the words after "live" that say where: "i live in…",
+// "i live alone".
+var afterLive = newSet("in on at near by outside inside abroad here there close next downtown off")
+
+// beforeFrom are the words before "from" that say where one comes from.
+var beforeFrom = newSet("am is are was come comes came originally moved family hail hails")
+
+// takeWords take classes: "i take accounting classes at night" tells
+// one's studies, "dog agility classes" do not.
+var takeWords = newSet("take takes taking took")
+
+// schooling are occupations that are no job: "i'm a college student"
+// does not answer "do you have a job?".
+var schooling = newSet("student students pupil")
+
+// manJob reports a trade named by "-man" after an article: "i was a
+// mailman", "i am a fisherman".
+func manJob(prev, w string) bool {
+	return (prev == "a" || prev == "an" || prev == "were") && len(w) > 5 && (strings.HasSuffix(w, "man") || strings.HasSuffix(w, "men")) &&
+		!strings.HasSuffix(w, "woman") && !strings.HasSuffix(w, "women") && w != "human" && w != "freshman"
+}
+
+// businessVerbs say one has a business when a thing follows: "i run a
+// bakery".
+var businessVerbs = newSet("run runs ran own owns owned manage manages managed")
+
+// heightWords give a height after a number.
+var heightWords = newSet("foot feet inches")
+
+// hobbyVerbs are things people do for fun, said with "i" or after a verb
+// of liking: "i collect comic books", "i love to knit".
+var hobbyVerbs = newSet(`collect knit crochet sew paint draw sketch hike camp garden surf ski snowboard skate
+skateboard fish hunt bowl dance volunteer quilt scrapbook craft kayak climb whittle carve brew restore strum binge`)
+
+// sportVerbs are the hobbyVerbs that are a sport too.
+var sportVerbs = newSet("surf ski snowboard skate skateboard bowl kayak climb")
+
+// gameWords name games, a pastime but not the word for one.
+var gameWords = newSet("game games chess videogames")
+
+// playOther are what one plays that is not a sport: "play with my dog",
+// "play video games".
+var playOther = newSet("with a an the my video board card cards outside in on at games")
+
+// habitWords say that something is done again and again.
+var habitWords = newSet("often every weekly lessons classes sometimes regularly usually")
+
+// numberWords are numbers written out, up to the ages profiles give.
+var numberWords = newSet(`one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred`)
+
+// isNumber reports a number, in digits or words.
+func isNumber(w string) bool {
+	return numberWords.has(w) || w != "" && w[0] >= '0' && w[0] <= '9'
+}
+
+// possessives own what follows: "a girl from my village".
+var possessives = newSet("my our his her their your")
+
+// otherPeople are others a fact may tell of: "engaged to a girl from my
+// village" tells where she is from, not where one lives.
+var otherPeople = newSet("girl boy guy man woman lady someone somebody friend friends people person")
+
+// runDistances are what a runner runs: "i run marathons".
+var runDistances = newSet("miles marathons laps races trails sprints hills kilometers kilometres")

@@ -16,6 +16,7 @@ func jobIntents(ws []string) category {
 	if len(ws) > 3 && ws[0] == "my" && kin[ws[1]] > 0 && kinJobVerbs.has(ws[2]) {
 		return catJob // "my husband coaches high school football"
 	}
+	ws = afterTimeFront(ws)
 	if len(ws) < 3 || ws[0] != "i" {
 		return 0
 	}
@@ -166,7 +167,7 @@ var schoolWords = newSet("college school university")
 var kinJobVerbs = newSet("works coaches teaches drives sells owns runs manages fixes repairs builds designs preaches")
 
 // workVehicles are driven for a living.
-var workVehicles = newSet("semi rig wheeler bus taxi cab forklift ambulance tractor limo uber lyft delivery")
+var workVehicles = newSet("semi rig wheeler bus taxi cab forklift ambulance tractor limo uber lyft delivery rickshaw")
 
 // agentNoun reports a noun of one who does something for a living, by
 // its ending: "trucker", "ranger", "attendant", "comedian", "florist".
@@ -194,6 +195,20 @@ flower tower power paper letter tiger spider butter silver leather powder soccer
 order matter poster feather ladder hammer finger shoulder cancer trailer mirror color colour
 indoor outdoor horror motor error elevator flavor flavour neighbor neighbour humor humour
 restaurant elephant giant infant pregnant playlist`)
+
+// afterTimeFront returns ws from its "i" on when a time comes first:
+// "these days i sell houses in denver", "during the day i am an
+// electrician".
+func afterTimeFront(ws []string) []string {
+	for i := 1; i < len(ws) && i <= 3; i++ {
+		if ws[i] == "i" && timeFronts.has(strings.Join(ws[:i], " ")) {
+			return ws[i:]
+		}
+	}
+	return ws
+}
+
+var timeFronts = set{"now": {}, "nowadays": {}, "currently": {}, "lately": {}, "today": {}, "these days": {}, "during the day": {}, "by day": {}, "by night": {}, "at night": {}}
 
 // tradeVerbs tell a trade when a workplace is named; sellingVerbs tell
 // one on their own ("i sell houses").

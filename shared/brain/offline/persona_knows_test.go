@@ -88,6 +88,20 @@ func TestPersonaKnows(t *testing.T) {
 		{"i dropped out of college.", "so what do you do?", false},
 		{"i read stories to kids at the library.", "do you have kids?", false},
 		{"i was raised with four sisters.", "where are you from?", false},
+		// told by what one does; fears apart from what one can't eat
+		{"i am a man.", "are you a guy or a girl?", true},
+		{"i bowl on thursdays.", "do you play any sports?", true},
+		{"i finally have time to knit.", "what do you do for fun?", true},
+		{"i binge watch nature documentaries.", "what do you do in your free time?", true},
+		{"i take pottery classes at night.", "are you in school?", true},
+		{"i walk about ten miles a day.", "do you exercise?", true},
+		{"i can not eat dairy.", "any food allergies?", true},
+		{"i can not eat dairy.", "what are you afraid of?", false},
+		{"i am allergic to bees.", "are you scared of anything?", false},
+		{"i run into burning buildings for a living.", "do you work out?", false},
+		{"i have twin boys who are six.", "how old are your kids?", true},
+		{"i live alone with my parrot.", "do you live alone?", true},
+		{"pad thai is the best dish.", "what's your favorite food?", true},
 	} {
 		context := c.fact + "\ni like the color blue.\ni have two sisters."
 		got := reply(t, chat(t, context, c.question))

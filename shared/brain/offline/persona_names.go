@@ -76,8 +76,8 @@ func names(ws []string) []string {
 // "of", "on", "in" or "the" ("call of duty", "new kids on the block").
 func titleShape(ws []string) bool {
 	if len(ws) < 3 || len(ws) > 5 || stopwords.has(ws[0]) || determiners.has(ws[0]) || strings.HasSuffix(ws[0], "ing") ||
-		stopwords.has(ws[len(ws)-1]) || isNumber(ws[0]) {
-		return false
+		stopwords.has(ws[len(ws)-1]) || isNumber(ws[0]) || timeOfWeek(ws[len(ws)-1]) {
+		return false // "i play cricket on saturdays": a game and when
 	}
 	joined := false
 	for i, w := range ws[1 : len(ws)-1] {
@@ -94,11 +94,17 @@ func titleShape(ws []string) bool {
 	return joined
 }
 
+// timeOfWeek reports a word that names when in the week or the year:
+// "saturdays", "weekends", "nights", "summer".
+func timeOfWeek(w string) bool {
+	return weekdays.has(strings.TrimSuffix(w, "s")) || dayParts.has(w) || seasons.has(w) || w == "weekends" || w == "weekend"
+}
+
 // keepsNames reports whether rendering s says every name of ns with its
 // own words, together and in order; a possessive may drop its apostrophe
-// ("greys anatomy").
+// ("greys anatomy"), and an "and" be written "&" ("pride & prejudice").
 func keepsNames(ns []string, s string) bool {
-	low := " " + bareWords(s) + " "
+	low := " " + bareWords(strings.ReplaceAll(s, "&", " and ")) + " "
 	return !slices.ContainsFunc(ns, func(n string) bool {
 		return !strings.Contains(low, " "+bareWords(n)+" ")
 	})

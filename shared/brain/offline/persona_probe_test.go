@@ -79,9 +79,10 @@ func answeredLine(context, reply string) int {
 	return -1
 }
 
-// answerLead reports a yes or a no before the fact that answers.
+// answerLead reports a yes or a no before the fact that answers, or the
+// answer to a "how are you?" asked first.
 func answerLead(s string) bool {
-	if slices.Contains(yesLeads, s) || slices.Contains(noLeads, s) {
+	if slices.Contains(yesLeads, s) || slices.Contains(noLeads, s) || slices.Contains(howAreYouLeads, s) {
 		return true
 	}
 	for _, e := range yesEcho {

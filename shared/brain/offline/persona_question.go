@@ -124,6 +124,13 @@ func asksHowAreYou(t *text) bool {
 			(strings.Contains(n, "good") || strings.Contains(n, "fine") || strings.Contains(n, "well") || strings.Contains(n, "great")))
 }
 
+// asksBeyondHello reports a greeting question followed by another:
+// "hi, how are you? where do you live?".
+func asksBeyondHello(msg *text, rc *readCache) bool {
+	q := rc.text(questionSentence(msg))
+	return !asksHowAreYou(q) && startsQuestion(q)
+}
+
 // answers returns the facts that answer question q, best first: those
 // about what q asks (its intents), then those sharing its topic words; a
 // wish ("i want to be a lawyer") only after a fact of the same intent. A
@@ -186,6 +193,9 @@ func (f *fact) namesThings(q *text) bool {
 	for i, w := range q.words {
 		if !w.content || w.generic || light(w.low) || f.speaksOf(w.stem) || f.speaksOfOther(q, i) || cuisine(q, i) {
 			continue
+		}
+		if genderWords.has(w.low) && f.intents()&catLooks != 0 {
+			continue // "are you male or female?": "i am a woman"
 		}
 		if asksWith(q, i) || categoryNames.has(w.low) && f.intents()&wordIntent(q, i) != 0 {
 			continue // the verb: "do you ride a motorcycle?", "do you like to learn languages?"; "any other languages?"

@@ -64,6 +64,23 @@ func readQuestion(q *text) *asked {
 	return a
 }
 
+// allergyWord reports a word of an allergy; fearAsks ask about a fear.
+func allergyWord(w string) bool { return strings.HasPrefix(w, "allerg") }
+
+var fearAsks = newSet("afraid fear fears scared scare scares phobia phobias terrified frightened")
+
+// choice reports a question that offers a choice between words of ws:
+// "are you a guy or a girl?".
+func (a *asked) choice(ws set) bool {
+	n := 0
+	for _, w := range a.qws {
+		if ws.has(w) {
+			n++
+		}
+	}
+	return n >= 2 && slices.Contains(a.qws, "or")
+}
+
 // fits reports whether fact f can answer the question, with the intents
 // it answers about and whether it only comes near (a yes/no question it
 // speaks of in part, answered after those that cover it).
@@ -82,8 +99,21 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	case (f.wish || f.cats&catPlans != 0 && (cats&catPlace == 0 || a.origin)) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
 		return 0, false, false // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
 	case a.favourite && !f.likes() || a.name && !f.tellsName() || a.age && !f.tellsAge() || !f.tellsOf(a.yours) ||
-		a.kinAge && !f.hasWord(tellsYears):
+		a.kinAge && !tellsAge(f.source):
 		return 0, false, false
+	}
+	if a.intents&catLooks != 0 && a.choice(genderWords) {
+		if cats&catLooks == 0 || !f.hasWord(genderWords.has) {
+			return 0, false, false
+		}
+		return catLooks, false, true // "are you male or female?": "i am a woman"
+	}
+	if cats&catFear != 0 && a.intents&catFear != 0 {
+		// "are you afraid of anything?" is not answered by an allergy.
+		fAllergy := f.hasWord(allergyWord) || f.hasWord(func(w string) bool { return w == "eat" })
+		if fAllergy && !slices.ContainsFunc(a.qws, allergyWord) && slices.ContainsFunc(a.qws, fearAsks.has) {
+			return 0, false, false
+		}
 	}
 	// A fact that speaks of some of what a yes/no question names but not
 	// of all answers it after those that do, told as it is: "do you ride a
@@ -193,9 +223,20 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 // animalPlaces keep animals that are not one's own.
 var animalPlaces = newSet("shelter shelters zoo sanctuary clinic aquarium")
 
-// tellsYears reports a word that tells how old someone is: a number, or
-// "teenage" in "i have two teenage daughters".
-func tellsYears(w string) bool { return isNumber(w) || yearsWords.has(w) }
+// tellsAge reports a sentence that tells how old someone is: by a
+// number that counts no one ("my twins are four", not "i have three
+// boys"), or by a word such as "teenage" in "i have two teenage
+// daughters".
+func tellsAge(source string) bool {
+	ws := strings.Fields(source)
+	for i, w := range ws {
+		counts := i+1 < len(ws) && kin[ws[i+1]] > 0 || i+1 < len(ws) && strings.HasSuffix(ws[i+1], "s") && !strings.HasPrefix(ws[i+1], "year") && !strings.HasPrefix(ws[i+1], "month")
+		if isNumber(w) && !counts || yearsWords.has(w) {
+			return true
+		}
+	}
+	return false
+}
 
 var yearsWords = newSet(`teenage teenager teenagers teen teens toddler toddlers baby babies newborn infant grown adult
 adults kindergarten grade grader college preschool`)

@@ -120,3 +120,36 @@ func TestCommonThingsMayBreak(t *testing.T) {
 		}
 	}
 }
+
+// TestTitlesSaid: a title whose words are themselves a trigram of the
+// profile is said with "&" for its "and" or without its "the", as chat
+// types titles ("pride & prejudice", "lion king is my top movie"); a game
+// and when it is played is no title ("cricket on saturdays"). A compound
+// keeps its article: never "join air force".
+func TestTitlesSaid(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"my favorite book is pride and prejudice", "pride & prejudice"},
+		{"my favorite movie is the lion king", "lion king"},
+		{"i play cricket on saturdays", "cricket"},
+	} {
+		profile := c.line + ".\ni like to ride horses.\ni have two cats."
+		pr := parseProfile(profile)
+		if !saysWhole(pr, c.line) {
+			t.Errorf("%q: unsayable", c.line)
+			continue
+		}
+		for _, f := range pr.facts {
+			if f.source == c.line && !strings.Contains(strings.ToLower(f.says[0]), c.want) {
+				t.Errorf("%q: said %q, want %q in it", c.line, f.says[0], c.want)
+			}
+		}
+	}
+	pr := parseProfile("i want to join the air force.\ni like to ride horses.\ni have two cats.")
+	for _, f := range pr.facts {
+		for _, s := range f.says {
+			if strings.Contains(strings.ToLower(s), "join air force") {
+				t.Errorf("%q: %q drops the compound's article", f.source, s)
+			}
+		}
+	}
+}

@@ -18,9 +18,13 @@ import (
 // sentence renders a fact's paraphrase as a sentence.
 func sentence(say string) string { return firstLetterUpper(say) + "." }
 
-// firstLetterUpper is s with its first letter in upper case.
+// firstLetterUpper is s with its first letter in upper case, unless a
+// number starts it: "5, that's my son".
 func firstLetterUpper(s string) string {
 	for i, r := range s {
+		if unicode.IsDigit(r) {
+			return s
+		}
 		if unicode.IsLetter(r) {
 			return s[:i] + string(unicode.ToUpper(r)) + s[i+len(string(r)):]
 		}
@@ -33,9 +37,12 @@ var (
 	personaGreetings = []string{"Hi!", "Hello!", "Hey there!", "Hi, nice to meet you!"}
 	greetAgain       = []string{"Hi again!", "Hey again!", "Hello again!"}
 	garbledLeads     = []string{"Sorry, I didn't catch that.", "Hmm, that came out garbled.", "Oops, I couldn't read that."}
-	howAreYouLeads   = []string{"I'm good, thanks for asking!", "Doing well, thanks!", "Pretty good, thanks!"}
-	nameLeads        = []string{"I'd rather keep my name to myself, sorry!", "Names don't matter much here, do they?"}
-	yesLeads         = []string{"Yes!", "Yep!"}
+	// openingAsks open a chat: the bot tells of itself when asked, so a
+	// fact is not told unasked and then asked for right away.
+	openingAsks    = []string{"How are you today?", "How's your day going?", "What have you been up to today?"}
+	howAreYouLeads = []string{"I'm good, thanks for asking!", "Doing well, thanks!", "Pretty good, thanks!"}
+	nameLeads      = []string{"I'd rather keep my name to myself, sorry!", "Names don't matter much here, do they?"}
+	yesLeads       = []string{"Yes!", "Yep!"}
 	// yesEcho answers a yes/no question by its auxiliary when the
 	// question is about the bot: "do you…?" "I do!".
 	yesEcho     = map[string]string{"do": "I do!", "are": "I am!", "can": "I can!", "have": "I have!", "did": "I did!", "would": "I would!"}
@@ -79,24 +86,27 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 	switch {
 	case !ok:
 		leads = rotated(personaGreetings, seed)
-		facts = pr.volunteer(&st, nil, 0)
+		facts = []int{-1}
+		qs = rotated(openingAsks, seed)
 	case msg.realRatio() < 0.5:
 		leads = rotated(garbledLeads, seed)
-		facts = pr.volunteer(&st, nil, 0)
+		facts = []int{-1}
 	case greets(msg):
 		leads = rotated(personaGreetings, seed)
 		if len(req.Turns) > 1 {
 			leads = rotated(greetAgain, seed)
+		} else {
+			qs = rotated(openingAsks, seed)
 		}
-		facts = pr.volunteer(&st, nil, 0)
-	case asksHowAreYou(msg):
+		facts = []int{-1}
+	case asksHowAreYou(msg) && !asksBeyondHello(msg, rc):
 		leads = rotated(howAreYouLeads, seed)
-		facts = pr.volunteer(&st, nil, 0)
+		facts = []int{-1}
 	case (msg.question || asksUnmarked(msg)) && (msg.content > 0 || startsQuestion(msg) || questionIntents(msg) != 0):
 		q := rc.text(withAntecedent(msg, questionSentence(msg)))
 		if strings.Contains(q.norm, "your name") {
 			leads = rotated(nameLeads, seed)
-			facts = pr.volunteer(&st, nil, 0)
+			facts = []int{-1}
 			break
 		}
 		yesNo := len(q.words) > 0 && auxWords.has(q.words[0].low)
@@ -120,7 +130,7 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			// The answer is what the bot just said: point to it rather
 			// than tell it twice in a row, and move on.
 			leads = rotated(justSaidLeads, seed)
-			facts = pr.volunteer(&st, nil, 0)
+			facts = []int{-1}
 			qs = rotated(askBack, seed)
 			break
 		}
@@ -154,7 +164,7 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			unsure = personalLeads // "do you have kids?": never "I'm not sure"
 		}
 		leads = slices.Concat(noFactLeads(q, yesNo), rotated(unsure, seed))
-		facts = pr.volunteer(&st, q, 0)
+		facts = []int{-1}
 		qs = rotated(askBack, seed)
 	default:
 		var now []heard
@@ -176,13 +186,20 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			facts = pr.volunteer(&st, msg, h.cats)
 		case msg.content == 0:
 			leads = rotated(vagueLeads, seed)
-			facts = pr.volunteer(&st, nil, 0)
+			facts = []int{-1}
 		case tellsUnwelcome(msg):
 			leads = rotated(sadStatementLeads, seed)
 			facts = pr.volunteer(&st, msg, 0)
 		default:
 			leads = rotated(statementLeads, seed)
 			facts = pr.volunteer(&st, msg, 0)
+		}
+	}
+	if ok && asksHowAreYou(msg) && asksBeyondHello(msg, rc) {
+		// "hi, how are you? where do you live?": both asked, both answered.
+		hello := rotated(howAreYouLeads, seed)[0]
+		for i, l := range leads {
+			leads[i] = hello + " " + l
 		}
 	}
 	focus := category(0)

@@ -65,13 +65,14 @@ func newPersonaState(req brain.Request, pr *profile, rc *readCache) personaState
 // one the bot did not tell in its last message, so that no fact comes up
 // in two replies in a row; a fact told earlier is told again when asked.
 func (st *personaState) answerFor(pr *profile, q *text) (fact int, justTold bool) {
-	for _, i := range pr.answers(q) {
-		if !st.lastTold[i] {
-			return i, false
-		}
-		justTold = true
+	as := pr.answers(q)
+	switch {
+	case len(as) == 0:
+		return -1, false
+	case st.lastTold[as[0]]:
+		return -1, true
 	}
-	return -1, justTold
+	return as[0], false
 }
 
 // pastActivity returns the activity fact that answers a question about
@@ -119,10 +120,11 @@ func sentencesOf(s string) func(func(string) bool) {
 }
 
 // volunteer returns the facts worth stating next, best first: those
-// related to msg or to cats that the bot has not stated, then the others
-// it has not stated, in profile order, at most three; then -1, for none.
+// related to msg or to cats that the bot has not stated, at most three;
+// then -1, for none. An unrelated fact is never volunteered: the partner
+// may ask for it next, and a fact is not told twice in a row.
 func (pr *profile) volunteer(st *personaState, msg *text, cats category) []int {
-	var related, others []int
+	var related []int
 	for i, f := range pr.facts {
 		if st.stated[i] > 0 {
 			continue // told: said again only when asked
@@ -133,18 +135,9 @@ func (pr *profile) volunteer(st *personaState, msg *text, cats category) []int {
 				rel = rel || f.stems.has(s)
 			}
 		}
-		switch {
-		case rel && len(related) < 3:
+		if rel && len(related) < 3 {
 			related = append(related, i)
-		case !rel:
-			others = append(others, i)
 		}
-	}
-	for _, i := range others {
-		if len(related) >= 3 {
-			break
-		}
-		related = append(related, i)
 	}
 	return append(related, -1)
 }

@@ -172,12 +172,30 @@ func reword(ws []string, i int, spans []int) (string, bool) {
 		}
 	}
 	for j := i + 1; j <= end && j < len(ws)-1; j++ {
-		if ws[j] == "and" && !inName(spans, j) {
-			ws[j] = "&" // not a word to the router
+		if ws[j] == "and" {
+			ws[j] = "&" // not a word to the router; in a name too: "pride & prejudice"
 			return strings.Join(ws, " "), true
 		}
 	}
+	// A title's article, when nothing else breaks the trigram: "the lion
+	// king is my top movie" as chat types it, "lion king is…". A compound
+	// keeps it: never "join air force".
+	for j := i; j <= end && j+1 < len(ws); j++ {
+		if low(j) == "the" && inName(spans, j+1) && !compoundAt(ws, spans, j+1) {
+			return strings.Join(slices.Delete(ws, j, j+1), " "), true
+		}
+	}
 	return "", false
+}
+
+// compoundAt reports whether the name said from field j on is a
+// compound noun ("air force"), not a title.
+func compoundAt(ws []string, spans []int, j int) bool {
+	var name []string
+	for k := j; k < len(ws) && spans[k] == spans[j]; k++ {
+		name = append(name, strings.ToLower(trimPunct(ws[k])))
+	}
+	return len(compounds.in(" "+strings.Join(name, " ")+" ")) > 0
 }
 
 // swapPhrase says the first phrase of phraseSwaps that overlaps the words
