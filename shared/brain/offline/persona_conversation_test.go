@@ -175,3 +175,21 @@ func TestPersonaRecallsOnlyEarlier(t *testing.T) {
 		t.Errorf("%q recalls the message it answers", got)
 	}
 }
+
+// TestPersonaHello: a greeting is answered in kind, with no fact told
+// unasked; a question after it is answered too.
+func TestPersonaHello(t *testing.T) {
+	pr := parseProfile(nurse)
+	for _, msg := range []string{"hi! how are you?", "hello", "hey, how's it going?"} {
+		got := talk(t, nurse, msg)[0]
+		for s := range sentencesOf(got) {
+			if _, ok := pr.index[s]; ok {
+				t.Errorf("%q: %q tells a fact unasked", msg, got)
+			}
+		}
+	}
+	got := talk(t, nurse, "hi, how are you? where do you live?")[0]
+	if !slices.ContainsFunc(howAreYouLeads, func(l string) bool { return strings.HasPrefix(got, l) }) || !strings.Contains(strings.ToLower(got), "tokyo") {
+		t.Errorf("%q, want how the bot is, then where it lives", got)
+	}
+}

@@ -18,8 +18,8 @@ func yourKin(q *text) []string {
 			continue
 		}
 		for j := i + 1; j < min(i+3, len(q.words)); j++ {
-			if kin[q.words[j].low] > 0 {
-				out = append(out, q.words[j].stem)
+			if w := chatSpelling(q.words[j].low); kin[w] > 0 {
+				out = append(out, stem(w)) // "your bf": "boyfriend"
 				break
 			}
 		}

@@ -61,6 +61,9 @@ func questionIntents(q *text) category {
 	if genders := slices.DeleteFunc(slices.Clone(q.words), func(w word) bool { return !genderWords.has(w.low) }); len(genders) >= 2 && strings.Contains(padded, " or ") {
 		c |= catLooks // "are you a guy or a girl?"
 	}
+	if strings.Contains(padded, " live together ") && strings.Contains(padded, " your ") {
+		c = c&^catPlace | catFamily // "do your parents live together?" asks about the couple, not where
+	}
 	if strings.Contains(padded, " live alone ") || strings.Contains(padded, " live by yourself ") {
 		c |= catFamily // who one lives with, as well as where: "i have lived alone since my wife died"
 	}
@@ -339,7 +342,7 @@ func adverbsAt(ws []string, i int) int {
 // stands: "chinese" in "chinese food" is no language, "fish" in "do you
 // like to fish?" no pet.
 func wordIntent(q *text, i int) category {
-	w := q.words[i].low
+	w := chatSpelling(q.words[i].low) // "your hubby", "your bf"
 	c := intentOf(w)
 	if c == 0 {
 		return 0

@@ -35,7 +35,7 @@ vacations countries continent continents`,
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
 orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl
 musicals musical karaoke tunes tune soundtrack`,
-		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals vegan vegetarian
+		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals snack snacks vegan vegetarian
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
 grilling barbecue bbq crawfish meatballs pierogi pho burritos curry ramen wings lobster crab shrimp

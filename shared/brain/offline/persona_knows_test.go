@@ -102,6 +102,10 @@ func TestPersonaKnows(t *testing.T) {
 		{"i have twin boys who are six.", "how old are your kids?", true},
 		{"i live alone with my parrot.", "do you live alone?", true},
 		{"pad thai is the best dish.", "what's your favorite food?", true},
+		{"smoked herring is my favourite snack.", "what's your favorite food?", true},
+		{"my boyfriend is a chef.", "what does your bf do?", true},
+		{"my husband is a pilot.", "what does your hubby do?", true},
+		{"my parents are divorced.", "do your parents live together?", true},
 	} {
 		context := c.fact + "\ni like the color blue.\ni have two sisters."
 		got := reply(t, chat(t, context, c.question))

@@ -56,7 +56,8 @@ func chatSpelling(w string) string {
 
 var chatWords = map[string]string{"u": "you", "ya": "you", "ur": "your", "r": "are", "wat": "what", "wut": "what",
 	"whats": "what's", "wats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "wht": "what",
-	"where'd": "where", "hubby": "husband", "wifey": "wife", "hw": "how", "whr": "where", "fav": "favorite", "hobbys": "hobbies"}
+	"where'd": "where", "hubby": "husband", "wifey": "wife", "hw": "how", "whr": "where", "fav": "favorite", "hobbys": "hobbies",
+	"fave": "favorite", "bf": "boyfriend", "gf": "girlfriend"}
 
 // chatNorm is the normalised text of t in standard spelling, padded with
 // spaces, for looking up phrases: "wat do u do" is " what do you do ".

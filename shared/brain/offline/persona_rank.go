@@ -44,7 +44,7 @@ func readQuestion(q *text) *asked {
 	// The question's own words, those whose intent it does not ask about
 	// left out ("living" in "what do you do for a living").
 	for i, w := range q.words {
-		a.qws = append(a.qws, w.low)
+		a.qws = append(a.qws, chatSpelling(w.low)) // "your hubby" asks of a husband
 		if c := wordIntent(q, i); w.content && !w.generic && (c == 0 || c&a.intents != 0) && !slices.Contains(a.topics, topic{w.stem, c}) {
 			a.topics = append(a.topics, topic{w.stem, c})
 		}

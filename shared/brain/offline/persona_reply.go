@@ -102,6 +102,7 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 	case asksHowAreYou(msg) && !asksBeyondHello(msg, rc):
 		leads = rotated(howAreYouLeads, seed)
 		facts = []int{-1}
+		qs = rotated(askBack, seed)
 	case (msg.question || asksUnmarked(msg)) && (msg.content > 0 || startsQuestion(msg) || questionIntents(msg) != 0):
 		q := rc.text(withAntecedent(msg, questionSentence(msg)))
 		if strings.Contains(q.norm, "your name") {
