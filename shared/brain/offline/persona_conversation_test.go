@@ -193,3 +193,15 @@ func TestPersonaHello(t *testing.T) {
 		t.Errorf("%q, want how the bot is, then where it lives", got)
 	}
 }
+
+// TestPersonaYesAgain: a yes/no question about the fact just told gets
+// its yes or no, not the fact a second time in a row.
+func TestPersonaYesAgain(t *testing.T) {
+	got := talk(t, nurse, "where do you live?", "do you live in a city?")
+	if !strings.Contains(strings.ToLower(got[0]), "tokyo") {
+		t.Fatalf("%q, want where the bot lives", got[0])
+	}
+	if !slices.ContainsFunc(justSaidYes, func(l string) bool { return strings.HasPrefix(got[1], l) }) || strings.Contains(strings.ToLower(got[1]), "tokyo") {
+		t.Errorf("%q, want a yes without the fact again", got[1])
+	}
+}

@@ -51,6 +51,8 @@ var (
 		"Ha, not much to tell there.", "That's a tough one!", "Hmm, let me think about that one."}
 	// justSaidLeads answer a question with what the bot has just said.
 	justSaidLeads = []string{"Like I just said!", "Ha, just what I mentioned!", "Same as I just said!"}
+	justSaidYes   = []string{"Yep, like I just said!", "Yes, just what I mentioned!"}
+	justSaidNo    = []string{"Nope, like I just said!", "Not really, just what I mentioned!"}
 	// personalLeads answer a yes/no question about the bot that the
 	// profile does not answer: neither a yes nor a no, nothing invented.
 	personalLeads = []string{"Ha, that's a personal one!", "I'll keep that one to myself for now!", "Ooh, I'd rather not say just yet."}
@@ -131,6 +133,14 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			// The answer is what the bot just said: point to it rather
 			// than tell it twice in a row, and move on.
 			leads = rotated(justSaidLeads, seed)
+			if f := pr.facts[pr.answers(q)[0]]; yesNo && f.confirms(q) {
+				// "are you still working?" right after "I retired last
+				// year": the yes or the no, not the fact again.
+				leads = rotated(justSaidYes, seed)
+				if f.neg {
+					leads = rotated(justSaidNo, seed)
+				}
+			}
 			facts = []int{-1}
 			qs = rotated(askBack, seed)
 			break
