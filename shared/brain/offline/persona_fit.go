@@ -9,60 +9,6 @@ import (
 // question asks: the relative it asks about, a name, an age, a liking for
 // a favourite, and for a yes/no question each thing it names.
 
-// yourKin returns the stems of the relatives question q asks about by
-// "your": "what does your dad do?", "how old is your little brother?".
-func yourKin(q *text) []string {
-	var out []string
-	for i, w := range q.words {
-		if w.low != "your" && w.low != "ur" {
-			continue
-		}
-		for j := i + 1; j < min(i+3, len(q.words)); j++ {
-			if w := chatSpelling(q.words[j].low); kin[w] > 0 {
-				out = append(out, stem(w)) // "your bf": "boyfriend"
-				break
-			}
-		}
-	}
-	return out
-}
-
-// tellsOf reports whether fact f speaks of one of the relatives kin
-// (yourKin) by name, or is about a relative of the same kind: "what
-// about your mom?" is not answered by "i am a stay at home dad".
-func (f *fact) tellsOf(kinStems []string) bool {
-	if len(kinStems) == 0 {
-		return true
-	}
-	for _, st := range kinStems {
-		if f.stems.has(st) || f.stems.has(kinSynonyms[st]) || kinWhole.has(st) && (aboutOther(f.source) || f.verb == "have") && f.kin&(1<<kin[st]) != 0 {
-			return true
-		}
-		if kin[st] == kinMarried && f.kin&(1<<kinMarried) != 0 && !spouseWords.has(st) {
-			return true // "what does your partner do?": "i am married to a chef"
-		}
-	}
-	return false
-}
-
-// kinSynonyms pair the words for the same relative.
-var kinSynonyms = map[string]string{"mom": "mother", "mother": "mom", "dad": "father", "father": "dad",
-	"grandma": "grandmother", "grandmother": "grandma", "grandpa": "grandfather", "grandfather": "grandpa",
-	"kid": "child", "child": "kid"}
-
-// kinWhole name every relative of a kind: "your parents" are spoken of
-// by "my dad…".
-var kinWhole = newSet(stemAll("parents parent siblings sibling kids children"))
-
-// stemAll returns the stems of the words of s, space-separated.
-func stemAll(s string) string {
-	var out []string
-	for w := range strings.FieldsSeq(s) {
-		out = append(out, stem(w))
-	}
-	return strings.Join(out, " ")
-}
-
 // asksName reports a question about a name: "what is your dog's name?",
 // "how do you call your cat?".
 func asksName(q *text) bool {

@@ -27,7 +27,8 @@ type madeUpProfile struct {
 	} `json:"questions"`
 }
 
-func readMadeUp(t testing.TB, file string) []probe {
+// readMadeUpProfiles reads a made-up set as it is written.
+func readMadeUpProfiles(t testing.TB, file string) []madeUpProfile {
 	t.Helper()
 	b, err := os.ReadFile(file)
 	if err != nil {
@@ -37,8 +38,14 @@ func readMadeUp(t testing.TB, file string) []probe {
 	if err := json.Unmarshal(b, &mps); err != nil {
 		t.Fatalf("read made-up probes: %v", err)
 	}
+	return mps
+}
+
+// readMadeUp reads a made-up set as probes, one for each question.
+func readMadeUp(t testing.TB, file string) []probe {
+	t.Helper()
 	var ps []probe
-	for _, mp := range mps {
+	for _, mp := range readMadeUpProfiles(t, file) {
 		for _, q := range mp.Questions {
 			for _, a := range q.A {
 				if a < 0 || a >= len(mp.Profile) {
@@ -98,12 +105,16 @@ const (
 	madePooledWrongCeiling = 0.03
 )
 
-// TestPersonaWorld plays testdata/persona_world*.json: lives from many
-// countries, facts said less plainly, written cold like the made-up sets.
-// They are held apart because they measure what the engine still lacks
-// (first run cold: 50.2 % right and 9.3 % wrong on the first set, 62.9 %
-// and 6.5 % on the second, written after the gazetteer): the floors keep
-// what each reads today and say how far it is from the others.
+// TestPersonaWorld plays the sets held apart from the made-up ones:
+// testdata/persona_world*.json, lives from many countries, facts said
+// less plainly; and testdata/persona_harness.json, profiles and questions
+// as the author of an outside harness would write them, asked in the
+// order of a chat. They were written cold like the made-up sets and are
+// held apart because they measure what the engine still lacks (first run
+// cold: 50.2 % right and 9.3 % wrong on the first world set, 62.9 % and
+// 6.5 % on the second, written after the gazetteer; 73.4 % and 6.8 % on
+// the harness set): the floors keep what each reads today and say how far
+// it is from the others.
 func TestPersonaWorld(t *testing.T) {
 	for _, c := range []struct {
 		file                string
@@ -111,6 +122,7 @@ func TestPersonaWorld(t *testing.T) {
 	}{
 		{"testdata/persona_world.json", 0.55, 0.08, 0.95},
 		{"testdata/persona_world_b.json", 0.60, 0.08, 0.95},
+		{"testdata/persona_harness.json", 0.72, 0.06, 0.93},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			s := scoreProbes(t, readMadeUp(t, c.file), "made")
@@ -190,15 +202,7 @@ func TestPersonaMadeUpInOneChat(t *testing.T) {
 	}
 	var right, answerable, again, withheld int
 	for _, file := range files {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var mps []madeUpProfile
-		if err := json.Unmarshal(b, &mps); err != nil {
-			t.Fatal(err)
-		}
-		for _, mp := range mps {
+		for _, mp := range readMadeUpProfiles(t, file) {
 			context := strings.Join(mp.Profile, "\n")
 			lines := []string{"hi! how are you?"}
 			for _, q := range mp.Questions {

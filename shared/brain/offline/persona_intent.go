@@ -58,7 +58,7 @@ func questionIntents(q *text) category {
 	if c&(catJob|catStudy) != 0 && !strings.Contains(padded, " live ") && !strings.Contains(padded, " from ") {
 		c &^= catPlace
 	}
-	if genders := slices.DeleteFunc(slices.Clone(q.words), func(w word) bool { return !genderWords.has(w.low) }); len(genders) >= 2 && strings.Contains(padded, " or ") {
+	if offersChoice(strings.Fields(padded), genderWords) {
 		c |= catLooks // "are you a guy or a girl?"
 	}
 	if strings.Contains(padded, " live together ") && strings.Contains(padded, " your ") {
@@ -162,8 +162,9 @@ func factIntents(ws []string) (c category, wish bool) {
 		case w == "city" && fanOfTeam(padded), w == "town" && (prev == "in" || prev == "around") && i+1 == len(ws):
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
 		case wc&catPet != 0 && (madeOf.has(prev) || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
-			prev == "of" && i > 1 && depictions.has(ws[i-2]) || w == "fish" && (prev == "i" || prev == "to")):
-			wc &^= catPet // "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups", "i fish for walleye"
+			prev == "of" && i > 1 && depictions.has(ws[i-2]) || w == "fish" && (prev == "i" || prev == "to") ||
+			depictVerbs.has(prev) || i > 1 && depictVerbs.has(ws[i-2]) && (depictions.has(prev) || prev == "watercolor")):
+			wc &^= catPet // "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups", "i fish for walleye", "i paint watercolor birds"
 		case wc&^catJob != 0 && !studentAgents.has(next) && !possessives.has(prev) && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
 			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it; "my dog ranger" is a dog
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
@@ -197,13 +198,13 @@ func factIntents(ws []string) (c category, wish bool) {
 		if (i == 1 || i == 2 && ws[0] == "my") && businessVerbs.has(w) && determiners.has(next) && (!strings.HasPrefix(w, "own") || workplaceNamed(ws[i:])) {
 			c |= catJob // "my dad owned a garage"
 		}
-		if (w == "walk" || w == "walks" || w == "swim" || w == "swims" || w == "bike") && prev == "i" && slices.ContainsFunc(ws[i:], runDistances.has) {
+		if distanceVerbs.has(w) && prev == "i" && slices.ContainsFunc(ws[i:], runDistances.has) {
 			c |= catSport // "i walk about fifteen miles a day"
 		}
-		if w == "eat" && (prev == "not" && i > 1 && ws[i-2] == "can" || prev == "cannot" || prev == "can't") {
-			c |= catFear // "i can not eat gluten" answers "any food allergies?"
+		if w == "sneeze" || w == "eat" && (prev == "not" && i > 1 && ws[i-2] == "can" || prev == "cannot" || prev == "can't") {
+			c |= catFear // "i can not eat gluten", "cats make me sneeze" answer "any allergies?"
 		}
-		if w == "alone" || w == "roommates" || w == "flatmates" || w == "roommate" || w == "housemates" {
+		if householdWords.has(w) {
 			c |= catFamily // who one lives with: "i live alone with my three cats"
 		}
 		if isNumber(prev) && heightWords.has(w) {
@@ -277,8 +278,9 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 	}
 	for i, w := range ws {
-		if intentWords[w]&catHobby != 0 && !gameWords.has(w) && (w != "spare" && w != "free" || i+1 < len(ws) && ws[i+1] == "time") {
-			c |= catHobby | catSpareTime // "in my spare time", "my favorite hobbies are…"; not "my spare bedroom"
+		if intentWords[w]&catHobby != 0 && !gameWords.has(w) && (w != "spare" && w != "free" || i+1 < len(ws) && ws[i+1] == "time") ||
+			w == "off" && i > 0 && (ws[i-1] == "days" || ws[i-1] == "day") {
+			c |= catHobby | catSpareTime // "in my spare time", "my days off", "my favorite hobbies are…"; not "my spare bedroom"
 		}
 	}
 	c |= job
@@ -319,7 +321,10 @@ var placeKinds = newSet("city town state country village")
 // timeBefore are the words before a school that make it a time or an aim.
 var timeBefore = newSet("since after before during")
 
-// depictions are what shows an animal without having it.
+// depictVerbs and depictions show an animal without having it: "i paint
+// watercolor birds", "portraits of pups".
+var depictVerbs = newSet("paint paints draw draws sketch sketches photograph photographs")
+
 var depictions = newSet("portraits pictures photos photographs paintings drawings sketches watercolors watercolours statues videos")
 
 // eatWords make an animal food: "i have not eaten anything from an

@@ -223,5 +223,13 @@ var possessives = newSet("my our his her their your")
 // village" tells where she is from, not where one lives.
 var otherPeople = newSet("girl boy guy man woman lady someone somebody friend friends people person")
 
+// distanceVerbs go a distance: "i walk about fifteen miles a day" is a
+// sport.
+var distanceVerbs = newSet("walk walks swim swims bike bikes")
+
+// householdWords tell who one lives with: "i live alone", "i share a
+// flat with two roommates".
+var householdWords = newSet("alone roommate roommates flatmate flatmates housemate housemates")
+
 // runDistances are what a runner runs: "i run marathons".
 var runDistances = newSet("miles marathons laps races trails sprints hills kilometers kilometres")

@@ -208,7 +208,9 @@ func afterTimeFront(ws []string) []string {
 	return ws
 }
 
-var timeFronts = set{"now": {}, "nowadays": {}, "currently": {}, "lately": {}, "today": {}, "these days": {}, "during the day": {}, "by day": {}, "by night": {}, "at night": {}}
+// timeFronts open a sentence with when: "these days i…".
+var timeFronts = set{"now": {}, "nowadays": {}, "currently": {}, "lately": {}, "today": {}, "these days": {},
+	"during the day": {}, "by day": {}, "by night": {}, "at night": {}}
 
 // tradeVerbs tell a trade when a workplace is named; sellingVerbs tell
 // one on their own ("i sell houses").

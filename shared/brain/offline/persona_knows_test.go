@@ -106,6 +106,9 @@ func TestPersonaKnows(t *testing.T) {
 		{"my boyfriend is a chef.", "what does your bf do?", true},
 		{"my husband is a pilot.", "what does your hubby do?", true},
 		{"my parents are divorced.", "do your parents live together?", true},
+		{"i paint watercolor horses.", "do you have any pets?", false},
+		{"dogs make me sneeze.", "do you have any allergies?", true},
+		{"i spend my days off fishing.", "what do you do on weekends?", true},
 	} {
 		context := c.fact + "\ni like the color blue.\ni have two sisters."
 		got := reply(t, chat(t, context, c.question))

@@ -69,16 +69,16 @@ func allergyWord(w string) bool { return strings.HasPrefix(w, "allerg") }
 
 var fearAsks = newSet("afraid fear fears scared scare scares phobia phobias terrified frightened")
 
-// choice reports a question that offers a choice between words of ws:
-// "are you a guy or a girl?".
-func (a *asked) choice(ws set) bool {
+// offersChoice reports a question, of words qws, that offers a choice between
+// words of ws: "are you a guy or a girl?".
+func offersChoice(qws []string, ws set) bool {
 	n := 0
-	for _, w := range a.qws {
+	for _, w := range qws {
 		if ws.has(w) {
 			n++
 		}
 	}
-	return n >= 2 && slices.Contains(a.qws, "or")
+	return n >= 2 && slices.Contains(qws, "or")
 }
 
 // fits reports whether fact f can answer the question, with the intents
@@ -102,7 +102,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		a.kinAge && !tellsAge(f.source):
 		return 0, false, false
 	}
-	if a.intents&catLooks != 0 && a.choice(genderWords) {
+	if a.intents&catLooks != 0 && offersChoice(a.qws, genderWords) {
 		if cats&catLooks == 0 || !f.hasWord(genderWords.has) {
 			return 0, false, false
 		}
@@ -221,7 +221,7 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 }
 
 // animalPlaces keep animals that are not one's own.
-var animalPlaces = newSet("shelter shelters zoo sanctuary clinic aquarium")
+var animalPlaces = newSet("shelter shelters zoo sanctuary clinic aquarium salon")
 
 // tellsAge reports a sentence that tells how old someone is: by a
 // number that counts no one ("my twins are four", not "i have three
