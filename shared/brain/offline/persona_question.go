@@ -195,9 +195,6 @@ func (f *fact) namesThings(q *text) bool {
 		if !w.content || w.generic || light(w.low) || f.speaksOf(w.stem) || f.speaksOfOther(q, i) || cuisine(q, i) {
 			continue
 		}
-		if genderWords.has(w.low) && f.intents()&catLooks != 0 {
-			continue // "are you male or female?": "i am a woman"
-		}
 		if asksWith(q, i) || categoryNames.has(w.low) && f.intents()&wordIntent(q, i) != 0 {
 			continue // the verb: "do you ride a motorcycle?", "do you like to learn languages?"; "any other languages?"
 		}

@@ -230,12 +230,21 @@ var animalPlaces = newSet("shelter shelters zoo sanctuary clinic aquarium salon"
 func tellsAge(source string) bool {
 	ws := strings.Fields(source)
 	for i, w := range ws {
-		counts := i+1 < len(ws) && kin[ws[i+1]] > 0 || i+1 < len(ws) && strings.HasSuffix(ws[i+1], "s") && !strings.HasPrefix(ws[i+1], "year") && !strings.HasPrefix(ws[i+1], "month")
-		if isNumber(w) && !counts || yearsWords.has(w) {
+		next := ""
+		if i+1 < len(ws) {
+			next = ws[i+1]
+		}
+		if isNumber(w) && !countsPeople(next) || yearsWords.has(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// countsPeople reports the word after a number that makes it a count,
+// not an age: "three boys", "two sons", but "four years old".
+func countsPeople(next string) bool {
+	return kin[next] > 0 || strings.HasSuffix(next, "s") && !strings.HasPrefix(next, "year") && !strings.HasPrefix(next, "month")
 }
 
 var yearsWords = newSet(`teenage teenager teenagers teen teens toddler toddlers baby babies newborn infant grown adult

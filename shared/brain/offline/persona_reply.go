@@ -85,6 +85,8 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 	if ok {
 		msg = rc.text(last)
 	}
+	// "hi, how are you? where do you live?": both asked, both answered.
+	helloThenAsks := ok && asksHowAreYou(msg) && asksBeyondHello(msg, rc)
 	switch {
 	case !ok:
 		leads = rotated(personaGreetings, seed)
@@ -101,7 +103,7 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			qs = rotated(openingAsks, seed)
 		}
 		facts = []int{-1}
-	case asksHowAreYou(msg) && !asksBeyondHello(msg, rc):
+	case asksHowAreYou(msg) && !helloThenAsks:
 		leads = rotated(howAreYouLeads, seed)
 		facts = []int{-1}
 		qs = rotated(askBack, seed)
@@ -129,11 +131,11 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			}
 		}
 		best, justTold := st.answerFor(pr, q)
-		if best < 0 && justTold {
+		if justTold {
 			// The answer is what the bot just said: point to it rather
 			// than tell it twice in a row, and move on.
 			leads = rotated(justSaidLeads, seed)
-			if f := pr.facts[pr.answers(q)[0]]; yesNo && f.confirms(q) {
+			if f := pr.facts[best]; yesNo && f.confirms(q) {
 				// "are you still working?" right after "I retired last
 				// year": the yes or the no, not the fact again.
 				leads = rotated(justSaidYes, seed)
@@ -206,8 +208,7 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 			facts = pr.volunteer(&st, msg, 0)
 		}
 	}
-	if ok && asksHowAreYou(msg) && asksBeyondHello(msg, rc) {
-		// "hi, how are you? where do you live?": both asked, both answered.
+	if helloThenAsks {
 		hello := rotated(howAreYouLeads, seed)[0]
 		for i, l := range leads {
 			leads[i] = hello + " " + l

@@ -61,18 +61,16 @@ func newPersonaState(req brain.Request, pr *profile, rc *readCache) personaState
 	return st
 }
 
-// answerFor returns the fact that answers question q, or -1: the best
-// one the bot did not tell in its last message, so that no fact comes up
-// in two replies in a row; a fact told earlier is told again when asked.
+// answerFor returns the fact that best answers question q, or -1, and
+// whether the bot told it in its last message: then it is pointed to, not
+// told again, so that no fact comes up in two replies in a row; a fact
+// told earlier is told again when asked.
 func (st *personaState) answerFor(pr *profile, q *text) (fact int, justTold bool) {
 	as := pr.answers(q)
-	switch {
-	case len(as) == 0:
+	if len(as) == 0 {
 		return -1, false
-	case st.lastTold[as[0]]:
-		return -1, true
 	}
-	return as[0], false
+	return as[0], st.lastTold[as[0]]
 }
 
 // pastActivity returns the activity fact that answers a question about
