@@ -22,15 +22,52 @@ func asksName(q *text) bool {
 
 var nameWords = newSet("name names named call called")
 
-// tellsName reports a fact that gives a name: "my cat is named tom".
+// tellsName reports a fact that gives a name: "my cat is named tom", "my
+// pug waffles snores", "my younger sister tamsin is a dentist", "maureen
+// and i have been married for years".
 func (f *fact) tellsName() bool {
-	for w := range strings.FieldsSeq(f.source) {
-		if nameWords.has(w) {
+	ws := strings.Fields(f.source)
+	for i, w := range ws {
+		if nameWords.has(w) || i > 0 && (possessives.has(ws[i-1]) || isNumber(ws[i-1])) && namedAfter(ws, i+1) {
 			return true
 		}
 	}
-	return false
+	return withNamed(ws)
 }
+
+// withNamed reports a sentence that opens with someone named and "i":
+// "maureen and i have been married for forty years".
+func withNamed(ws []string) bool {
+	return len(ws) > 2 && ws[1] == "and" && ws[2] == "i" && !stopwords.has(ws[0]) && intentOf(ws[0]) == 0
+}
+
+// namedAfter reports a given name at ws[i], after the pet or relative
+// it names, possibly after an adjective ("my younger sister tamsin"): a
+// word that is no verb, at the end or before a verb ("my husky juno
+// howls"), not "my cat sleeps on my feet" nor "my dog chases cars".
+func namedAfter(ws []string, i int) bool {
+	if i < len(ws) && (adjective(ws[i-1]) || ageWords.has(ws[i-1])) {
+		i++ // "my younger sister tamsin"
+	}
+	if i >= len(ws) || i == 0 || intentOf(ws[i-1])&catPet == 0 && kin[ws[i-1]] == 0 && ws[i-1] != "boys" && ws[i-1] != "girls" {
+		return false
+	}
+	x := ws[i]
+	if stopwords.has(x) || nameVerbs.has(x) || hasSuffix(x, "ly", "ed", "ing") || kin[x] != 0 || intentOf(x)&(catPet|catPlace) != 0 {
+		return false
+	}
+	if i+1 == len(ws) {
+		return true
+	}
+	y := ws[i+1]
+	return beVerbs.has(y) || y == "has" || y == "and" || adverbs.has(y) || pastVerbs.has(y) || hasSuffix(y, "ed") ||
+		strings.HasSuffix(y, "s") && !stopwords.has(y) && intentOf(y) == 0 && !determiners.has(y)
+}
+
+// nameVerbs are what a pet or a relative does, never its name.
+var nameVerbs = newSet(`loves likes hates eats sleeps barks chases follows sits runs goes gets plays
+lives works knows thinks wants needs sings talks walks rides bites purrs meows snores howls whistles
+can will does did just also still always never`)
 
 // tellsAge reports a fact that gives an age: "i am 19", "my dog is old",
 // "she turned five"; not a count ("two cats").

@@ -217,6 +217,10 @@ func kinFirst(rest []string) []string {
 	}
 	// A sentence goes on after "?" with a capital: "my wife? She …".
 	pron = strings.ToUpper(pron[:1]) + pron[1:]
+	if namedAfter(append([]string{"my"}, rest...), 2) {
+		// "my son leo just started university" → "leo, my son? He just started university"
+		return []string{rest[1] + ", my " + rest[0] + "? " + pron + " " + strings.Join(rest[2:], " ")}
+	}
 	return append([]string{"my " + rest[0] + "? " + pron + " " + strings.Join(rest[1:], " ")}, objectFirstBy("my "+who, rest[1:])...)
 }
 

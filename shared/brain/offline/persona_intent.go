@@ -161,17 +161,17 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "i work from home", but "an exchange student from sweden"
 		case w == "city" && fanOfTeam(padded), w == "town" && (prev == "in" || prev == "around") && i+1 == len(ws):
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
-		case wc&catPet != 0 && (madeOf.has(prev) || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
+		case wc&catPet != 0 && (madeOf.has(prev) || foodAdjectives.has(prev) || next == "farm" || next == "farms" || !slices.Contains(ws[:i], "my") && slices.ContainsFunc(ws[:i], fearAsks.has) || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
 			prev == "of" && i > 1 && depictions.has(ws[i-2]) || w == "fish" && (prev == "i" || prev == "to") ||
 			depictVerbs.has(prev) || i > 1 && depictVerbs.has(ws[i-2]) && (depictions.has(prev) || prev == "watercolor")):
-			wc &^= catPet // "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups", "i fish for walleye", "i paint watercolor birds"
+			wc &^= catPet // "frozen fish", "a sheep farm", "a fear of snakes", "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups", "i fish for walleye", "i paint watercolor birds"
 		case wc&^catJob != 0 && !studentAgents.has(next) && !possessives.has(prev) && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
 			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it; "my dog ranger" is a dog
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
 			w == "raised" && (!boundaries.has(next) || next == "with"), w == "farm" && prev == "i":
 			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"
-		case w == "from" && slices.Contains(ws[i:], "family"):
-			wc &^= catPlace // "i come from a big family"
+		case w == "from" && slices.Contains(ws[i:], "family"), w == "grew" && i+2 < len(ws) && ws[i+1] == "up" && ws[i+2] == "with":
+			wc &^= catPlace // "i come from a big family", "i grew up with two older brothers"
 		case (w == "house" || w == "houses") && prev != "" && prev != "own" && !determiners.has(prev) && !possessives.has(prev) && !adjective(prev) && !isNumber(prev) && !boundaries.has(prev):
 			wc &^= catPlace // "the tea house", "an opera house": a place of its own, not one's home
 		case wc&catPlace != 0 && i > 2 && ws[i-2] == "from" && possessives.has(prev) && otherPeople.has(ws[i-3]):
@@ -287,11 +287,22 @@ func factIntents(ws []string) (c category, wish bool) {
 	if kinOf(ws)&(1<<kinChildren) != 0 {
 		c |= catFamily // "i have two boys in little league"
 	}
-	// "i have a boxer named duke": a pet, when not a relative.
-	if len(ws) > 4 && ws[0] == "i" && ws[1] == "have" {
-		if i := slices.Index(ws, "named"); i > 2 && kin[ws[i-1]] == 0 && !slices.Contains(ws[:i], "who") {
+	// "i have a boxer named duke": a pet, when not a relative; "i keep two
+	// ferrets named pickle and mustard".
+	if len(ws) > 4 && ws[0] == "i" {
+		if i := slices.Index(ws, "named"); i > 2 && kin[ws[i-1]] == 0 && !slices.Contains(ws[:i], "who") && (ws[1] == "have" || intentOf(ws[i-1])&catPet != 0) {
 			c |= catPet
 		}
+	}
+	if fi := slices.IndexFunc(ws, fearAsks.has); fi >= 0 && !slicesHasAny(ws[:fi], possessives) &&
+		!slices.ContainsFunc(ws[:fi], func(w string) bool { return intentOf(w)&catPet != 0 }) {
+		c &^= catPet // "i have a severe fear of snakes", but not "i have a cat who is scared of everything"
+	}
+	if fanOfTeam(padded) && !slicesHasAny(ws, placeVerbs) {
+		c &^= catPlace // "i cheer for the dallas cowboys" tells no home
+	}
+	if c&catFear != 0 && !slicesHasAny(ws, workWords) {
+		c &^= catJob // "i cannot eat peanuts or i end up in hospital"
 	}
 	// "i'm a college student" is at school, not at work.
 	if c&catJob == 0 && slices.ContainsFunc(ws, schooling.has) {
@@ -333,6 +344,12 @@ var eatWords = newSet("eat eats ate eaten eating taste")
 
 // madeOf are the words before an animal that make it a thing.
 var madeOf = newSet("wooden stuffed toy plastic ceramic glass paper")
+
+// foodAdjectives make an animal food: "frozen fish".
+var foodAdjectives = newSet("frozen fresh fried smoked raw grilled canned roast roasted")
+
+// workWords tell of work, whatever else a sentence tells.
+var workWords = newSet("work works worked job nurse doctor")
 
 // adverbsAt counts the adverbs of ws from i on: "also" in "i also like".
 func adverbsAt(ws []string, i int) int {

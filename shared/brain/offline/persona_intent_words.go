@@ -26,7 +26,8 @@ newlywed newlyweds`,
 birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony goldfish ferret
 guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
 dachshund corgi rottweiler pitbull goat goats cow cows pig pigs sheep donkey donkeys llama llamas
-alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle tortoise`,
+alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle tortoise
+pigeon duck buffalo geese goose`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure unwind
 game games chess videogames puzzle puzzles crossword crosswords bingo trivia`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
@@ -49,7 +50,7 @@ cocktail cocktails whisky`,
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
-triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler
+triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler hurling
 bouldering climbing climb climbs curling fencing cheerleader cheerleaders skateboard swam swims swimmer`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
@@ -86,6 +87,9 @@ func intentOf(w string) category {
 	}
 	if c, ok := knownWords[w]; ok {
 		return c
+	}
+	if c := intentWords[strings.TrimSuffix(w, "s")]; c&catPet != 0 {
+		return catPet // "ferrets", "turtles"
 	}
 	return intentWords[strings.TrimLeft(w, "0123456789")]
 }

@@ -91,7 +91,7 @@ func worksIn(ws []string) bool {
 
 // workLeads lead to where one works: "in accra", "all over auckland",
 // "outside reykjavik".
-var workLeads = newSet("in near outside around across over through")
+var workLeads = newSet("in near outside around over")
 
 // worksAt reports a trade told by what one does to something at or for a
 // workplace: "tend bar at an irish pub", "fill prescriptions at a

@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The family a question asks about and a fact speaks of, by kind:
 // children, siblings, a partner, parents.
@@ -32,16 +35,16 @@ func kinOf(ws []string) int {
 		if i > 0 && possessives.has(ws[i-1]) {
 			w = strings.TrimSuffix(w, "'s") // "i coach my son's little league team", not "a children's hospital"
 		}
-		if (w == "girls" || w == "boys") && i > 1 && (ws[0] == "i" || ws[0] == "we") && (ws[1] == "have" || ws[1] == "raise") {
-			k |= 1 << kinChildren // "i have three little girls"
+		if (w == "girls" || w == "boys") && i > 1 && ((ws[0] == "i" || ws[0] == "we") && (ws[1] == "have" || ws[1] == "raise") || slices.Contains(ws[:i], "raising") || slices.Contains(ws[:i], "raise")) {
+			k |= 1 << kinChildren // "i have three little girls", "my husband and i are raising twin boys"
 			continue
 		}
 		if w == "child" && i > 0 && ws[i-1] == "only" || kin[w] == kinChildren && amongKids(ws[:i]) {
 			k |= 1 << kinSiblings // "an only child", "the youngest of six kids"
 			continue
 		}
-		if kin[w] == kinChildren && i > 1 && kidsPrepositions.has(ws[i-1]) {
-			continue // "i give guitar lessons to kids", "i work with kids": not one's own
+		if kin[w] == kinChildren && i > 1 && (kidsPrepositions.has(ws[i-1]) || ws[i-1] == "a" && (ws[i-2] == "as" || ws[i-2] == "was")) {
+			continue // "i give guitar lessons to kids", "i work with kids", "as a kid": not one's own
 		}
 		if n := kin[w]; n > 0 && (i+1 == len(ws) || !occupation(ws[i+1])) { // not "a wedding photographer"
 			k |= 1 << n
@@ -151,12 +154,24 @@ func (f *fact) tellsOf(kinStems []string) bool {
 		if f.stems.has(st) || f.stems.has(kinSynonyms[st]) || kinWhole.has(st) && (aboutOther(f.source) || f.verb == "have") && f.kin&(1<<kin[st]) != 0 {
 			return true
 		}
-		if kin[st] == kinMarried && f.kin&(1<<kinMarried) != 0 && !spouseWords.has(st) {
-			return true // "what does your partner do?": "i am married to a chef"
+		if kinByStem[st] == kinMarried && f.kin&(1<<kinMarried) != 0 && (!spouseStems.has(st) || withNamed(strings.Fields(f.source))) {
+			return true // "what does your partner do?": "i am married to a chef"; "your wife?": "maureen and i have been married…"
 		}
 	}
 	return false
 }
+
+// kinByStem is kin by the stems of its words: "wif" for "wife".
+var kinByStem = func() map[string]int {
+	m := map[string]int{}
+	for w, k := range kin {
+		m[stem(w)] = k
+	}
+	return m
+}()
+
+// spouseStems are the stems of spouseWords.
+var spouseStems = newSet(stemAll("married wife husband spouse"))
 
 // kinSynonyms pair the words for the same relative.
 var kinSynonyms = map[string]string{"mom": "mother", "mother": "mom", "dad": "father", "father": "dad",

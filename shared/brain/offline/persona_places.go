@@ -137,8 +137,8 @@ func withGazetteer(knownCountries map[string]countryInfo, knownRegions map[strin
 			countries[f[1]] = countryInfo{people: f[2]}
 		case f[0] == "country":
 			countries[f[1]] = countryInfo{}
-		case f[0] == "town" && len(f) > 2:
-			regions[f[1]] = f[2]
+		case f[0] == "town" && len(f) > 2 && f[2] != f[1]:
+			regions[f[1]] = f[2] // not "singapore" in singapore: placesIn follows regions to the country
 		}
 	}
 	return countries, regions, far
@@ -270,7 +270,7 @@ var dwellings = newSet("condo house apartment cabin home flat loft")
 
 var leftWords = newSet("fled emigrated immigrated escaped")
 
-var visitWords = newSet("went visit visited trip vacation honeymoon")
+var visitWords = newSet("went visit visited trip trips vacation honeymoon")
 
 // slicesHasAny reports a word of ws in s.
 func slicesHasAny(ws []string, s set) bool {

@@ -153,6 +153,9 @@ func (pr *profile) answers(q *text) []int {
 			out = append(out, scored{i, score})
 		}
 	}
+	if len(out) == 0 {
+		return pr.lastResort(a)
+	}
 	slices.SortStableFunc(out, func(a, b scored) int { return b.score - a.score })
 	best := make([]int, len(out))
 	for i, s := range out {

@@ -25,6 +25,8 @@ type asked struct {
 	topics           []topic
 	qkin             int      // the kinds of family it asks about (kinOf)
 	yours            []string // the relatives it asks about by "your"
+	besides          string   // the stem of what it asks about other than: "any hobbies besides singing?"
+	hates            bool     // it asks what one dislikes: "any foods you hate?"
 }
 
 // topic is a word of the question whose intent it asks about, or of none.
@@ -52,7 +54,16 @@ func readQuestion(q *text) *asked {
 	if strings.Contains(norm, " time of year ") {
 		a.topics = append(a.topics, topic{"season", 0}) // "your favorite time of year?": a season
 	}
+	for i, w := range q.words {
+		a.hates = a.hates || dislikeVerbs.has(w.low) || w.low == "stand" && i > 0 && (q.words[i-1].low == "can't" || q.words[i-1].low == "cannot")
+		if (w.low == "besides" || w.low == "except" || w.low == "apart" && i+1 < len(q.words) && q.words[i+1].low == "from") && i+1 < len(q.words) {
+			a.besides = q.words[len(q.words)-1].stem // "besides singing?", "apart from reading?"
+		}
+	}
 	a.qkin = kinOf(a.qws)
+	if strings.Contains(norm, " your family ") {
+		a.qkin = 1<<kinChildren | 1<<kinSiblings | 1<<kinMarried | 1<<kinParents // "where's your family from?": any of them
+	}
 	if asksParent(q) {
 		a.qkin = 1 << kinChildren // "are you a parent?", "are you a mom?"
 	}
@@ -64,8 +75,27 @@ func readQuestion(q *text) *asked {
 	return a
 }
 
+// birthWords tell where one comes from, whatever else a fact tells.
+var birthWords = newSet("born raised originally grew")
+
+// namesKindAsked reports that fact f speaks of the kind of animal a
+// question asks the name of: "what's your dog's name?" is not answered
+// by "two ferrets named pickle and mustard".
+func (f *fact) namesKindAsked(topics []topic) bool {
+	for _, t := range topics {
+		if t.cat&catPet != 0 && t.stem != "pet" && t.stem != "anim" && !f.speaksOf(t.stem) {
+			return false
+		}
+	}
+	return true
+}
+
 // allergyWord reports a word of an allergy; fearAsks ask about a fear.
 func allergyWord(w string) bool { return strings.HasPrefix(w, "allerg") }
+
+// allergens tell an allergy without the word: "i can not eat gluten",
+// "even one peanut could send me to the hospital".
+var allergens = newSet("eat peanut peanuts gluten celiac shellfish lactose pollen sneeze sneezing hives epipen intolerant")
 
 var fearAsks = newSet("afraid fear fears scared scare scares phobia phobias terrified frightened")
 
@@ -98,7 +128,11 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	switch {
 	case (f.wish || f.cats&catPlans != 0 && (cats&catPlace == 0 || a.origin)) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
 		return 0, false, false // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
-	case a.favourite && !f.likes() || a.name && !f.tellsName() || a.age && !f.tellsAge() || !f.tellsOf(a.yours) ||
+	case a.hates && !f.neg:
+		return 0, false, false // "any foods you hate?" is answered by a dislike
+	case a.besides != "" && f.speaksOf(a.besides):
+		return 0, false, false // "any hobbies besides singing?" is not answered by singing
+	case a.favourite && !f.likes() || a.name && (!f.tellsName() || !f.namesKindAsked(a.topics)) || a.age && !f.tellsAge() || !f.tellsOf(a.yours) ||
 		a.kinAge && !tellsAge(f.source):
 		return 0, false, false
 	}
@@ -110,9 +144,12 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	}
 	if cats&catFear != 0 && a.intents&catFear != 0 {
 		// "are you afraid of anything?" is not answered by an allergy.
-		fAllergy := f.hasWord(allergyWord) || f.hasWord(func(w string) bool { return w == "eat" })
+		fAllergy := f.hasWord(allergyWord) || f.hasWord(allergens.has)
 		if fAllergy && !slices.ContainsFunc(a.qws, allergyWord) && slices.ContainsFunc(a.qws, fearAsks.has) {
 			return 0, false, false
+		}
+		if !fAllergy && slices.ContainsFunc(a.qws, allergyWord) && !slices.ContainsFunc(a.qws, fearAsks.has) {
+			return 0, false, false // "any allergies?" is not answered by a fear of snakes
 		}
 	}
 	// A fact that speaks of some of what a yes/no question names but not
@@ -199,6 +236,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if a.pastTense && strings.Contains(f.source, "used to ") {
 		score++ // "what did you used to do?"
+	}
+	if a.origin && cats&catPlace != 0 && slicesHasAny(ws, birthWords) {
+		score += 2 // "where are you from?": "i was born in odessa" before "i am a translator in lisbon"
 	}
 	if a.origin && cats&catPlace != 0 && slices.ContainsFunc(ws, originPlaces.has) {
 		score++ // "where are you from?": "i moved to this country", before "i moved into my first home"
