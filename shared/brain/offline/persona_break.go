@@ -351,8 +351,9 @@ func gapPieces(a, b []string) []piece {
 	// name ("the insane, like, clown posse", "a red, like, pickup truck").
 	cost := 4.0
 	switch {
-	case determiners.has(la) || la == "i" || objectPronouns.has(lb) || strings.ContainsAny(a[len(a)-1][len(a[len(a)-1])-1:], ",:?—"):
-		return out
+	case determiners.has(la) || la == "i" || objectPronouns.has(lb) || strings.ContainsAny(a[len(a)-1][len(a[len(a)-1])-1:], ",:?—"),
+		isNumber(la) && isNumber(lb):
+		return out // nor inside a number: "forty, like, five"
 	case prepositionWords.has(la) || la == "to":
 		cost = 7
 	case !stopwords.has(la) && !stopwords.has(lb) && !determiners.has(lb) && !isNumber(lb) && !verbForm(la):

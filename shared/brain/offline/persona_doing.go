@@ -93,9 +93,9 @@ func (pr *profile) lastResort(a *asked) []int {
 			if f.cats&(catHobby|catSport|catMusic|catSpareTime) != 0 {
 				continue // "i practice yoga every morning": a pastime, not what one does for a living
 			}
-		case a.intents == catPlace && !a.yesNo && f.intents()&catTravel == 0 && !fanOfTeam(" "+f.source+" ") && len(placesIn(" "+f.source+" ")) > 0:
+		case a.intents == catPlace && !a.yesNo && f.intents()&catTravel == 0 && !f.fan() && len(placesIn(" "+f.source+" ")) > 0:
 			s = 1
-		case a.intents&catHobby != 0 && asksPastimes(a) && f.intents()&^(catSport|catMusic|catBooks|catFilms|catHobby) == 0 && !f.fan() && !workplaceNamed(ws):
+		case a.intents&catHobby != 0 && asksPastimes(a) && pastimeLike(f, ws):
 			s = 1 // "any hobbies?": "i build model airplanes"
 		}
 		if s > score {
@@ -106,6 +106,14 @@ func (pr *profile) lastResort(a *asked) []int {
 		return nil
 	}
 	return []int{best}
+}
+
+// pastimeLike reports a fact of doing that may be a pastime: of sport,
+// music, books, films or faith, no fan's and at no workplace but a church
+// ("i sing in a church choir on sundays").
+func pastimeLike(f *fact, ws []string) bool {
+	c := f.intents()
+	return c&^(catSport|catMusic|catBooks|catFilms|catHobby|catReligion) == 0 && !f.fan() && (!workplaceNamed(ws) || c&catReligion != 0)
 }
 
 // asksPastimes reports a question about pastimes in general, "any

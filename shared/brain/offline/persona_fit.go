@@ -28,7 +28,8 @@ var nameWords = newSet("name names named call called")
 func (f *fact) tellsName() bool {
 	ws := strings.Fields(f.source)
 	for i, w := range ws {
-		if nameWords.has(w) || i > 0 && (possessives.has(ws[i-1]) || isNumber(ws[i-1])) && namedAfter(ws, i+1) {
+		before := ws[max(0, i-3):i] // "my younger sister tamsin", "our golden retriever max", "two cats, pickles and olive"
+		if nameWords.has(w) || (slicesHasAny(before, possessives) || slices.ContainsFunc(before, isNumber)) && namedAfter(ws, i+1) {
 			return true
 		}
 	}
@@ -41,14 +42,11 @@ func withNamed(ws []string) bool {
 	return len(ws) > 2 && ws[1] == "and" && ws[2] == "i" && !stopwords.has(ws[0]) && intentOf(ws[0]) == 0
 }
 
-// namedAfter reports a given name at ws[i], after the pet or relative
-// it names, possibly after an adjective ("my younger sister tamsin"): a
-// word that is no verb, at the end or before a verb ("my husky juno
-// howls"), not "my cat sleeps on my feet" nor "my dog chases cars".
+// namedAfter reports a given name at ws[i], right after the pet or
+// relative it names: a word that is no verb, at the end or before a verb
+// ("my husky juno howls"), not "my cat sleeps on my feet" nor "my dog
+// chases cars".
 func namedAfter(ws []string, i int) bool {
-	if i < len(ws) && (adjective(ws[i-1]) || ageWords.has(ws[i-1])) {
-		i++ // "my younger sister tamsin"
-	}
 	if i >= len(ws) || i == 0 || intentOf(ws[i-1])&catPet == 0 && kin[ws[i-1]] == 0 && ws[i-1] != "boys" && ws[i-1] != "girls" {
 		return false
 	}
@@ -74,7 +72,7 @@ can will does did just also still always never`)
 func (f *fact) tellsAge() bool {
 	prev := ""
 	for w := range strings.FieldsSeq(f.source) {
-		if ageWords.has(w) || isNumber(w) && (prev == "am" || prev == "is" || prev == "are" || prev == "turned" || prev == "aged") {
+		if ageWords.has(w) || isNumber(w) && (prev == "am" || prev == "is" || prev == "are" || prev == "turned" || prev == "aged" || prev == "be") {
 			return true
 		}
 		prev = w

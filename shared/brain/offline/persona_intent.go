@@ -161,10 +161,10 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "i work from home", but "an exchange student from sweden"
 		case w == "city" && fanOfTeam(padded), w == "town" && (prev == "in" || prev == "around") && i+1 == len(ws):
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
-		case wc&catPet != 0 && (madeOf.has(prev) || foodAdjectives.has(prev) || next == "farm" || next == "farms" || !slices.Contains(ws[:i], "my") && slices.ContainsFunc(ws[:i], fearAsks.has) || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
+		case wc&catPet != 0 && (madeOf.has(prev) || foodAdjectives.has(prev) || (next == "farm" || next == "ranch") && (slices.Contains(ws[:i], "grew") || slices.Contains(ws[:i], "raised")) || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
 			prev == "of" && i > 1 && depictions.has(ws[i-2]) || w == "fish" && (prev == "i" || prev == "to") ||
 			depictVerbs.has(prev) || i > 1 && depictVerbs.has(ws[i-2]) && (depictions.has(prev) || prev == "watercolor")):
-			wc &^= catPet // "frozen fish", "a sheep farm", "a fear of snakes", "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups", "i fish for walleye", "i paint watercolor birds"
+			wc &^= catPet // "frozen fish", "grew up on a sheep farm", "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups", "i fish for walleye", "i paint watercolor birds"
 		case wc&^catJob != 0 && !studentAgents.has(next) && !possessives.has(prev) && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
 			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it; "my dog ranger" is a dog
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
@@ -198,7 +198,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		if (i == 1 || i == 2 && ws[0] == "my") && businessVerbs.has(w) && determiners.has(next) && (!strings.HasPrefix(w, "own") || workplaceNamed(ws[i:])) {
 			c |= catJob // "my dad owned a garage"
 		}
-		if distanceVerbs.has(w) && prev == "i" && slices.ContainsFunc(ws[i:], runDistances.has) {
+		if distanceVerbs.has(w) && (prev == "i" || i > 1 && adverbs.has(prev) && ws[i-2] == "i") && slices.ContainsFunc(ws[i:], runDistances.has) {
 			c |= catSport // "i walk about fifteen miles a day"
 		}
 		if w == "sneeze" || w == "eat" && (prev == "not" && i > 1 && ws[i-2] == "can" || prev == "cannot" || prev == "can't") {
@@ -226,7 +226,7 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
-		if i > 0 && (prev == "am" || prev == "turned") && isNumber(w) {
+		if i > 0 && (prev == "am" || prev == "turned" || prev == "be" && ws[0] == "i") && isNumber(w) {
 			c |= catAge
 		}
 		// Playing a thing the engine does not know is most likely a
@@ -284,6 +284,10 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 	}
 	c |= job
+	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && v+1 < len(ws) && likeVerbs.has(ws[v]) && strings.HasSuffix(ws[v+1], "ing") &&
+		!slicesHasAny(ws, workWords) && !slices.ContainsFunc(ws, occupation) {
+		c &^= catJob // "i like watching war documentaries" is no service in the army
+	}
 	if kinOf(ws)&(1<<kinChildren) != 0 {
 		c |= catFamily // "i have two boys in little league"
 	}
@@ -294,9 +298,11 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= catPet
 		}
 	}
-	if fi := slices.IndexFunc(ws, fearAsks.has); fi >= 0 && !slicesHasAny(ws[:fi], possessives) &&
-		!slices.ContainsFunc(ws[:fi], func(w string) bool { return intentOf(w)&catPet != 0 }) {
-		c &^= catPet // "i have a severe fear of snakes", but not "i have a cat who is scared of everything"
+	if strings.Contains(padded, " hives of ") {
+		c &^= catFear // "i keep forty hives of honey bees"
+	}
+	if i := slices.IndexFunc(ws, func(w string) bool { return w == "live" || w == "lives" }); i > 0 && intentOf(ws[i-1])&catPet != 0 {
+		c &^= catPlace // "four cats live in my house" tells no home
 	}
 	if fanOfTeam(padded) && !slicesHasAny(ws, placeVerbs) {
 		c &^= catPlace // "i cheer for the dallas cowboys" tells no home
@@ -349,7 +355,7 @@ var madeOf = newSet("wooden stuffed toy plastic ceramic glass paper")
 var foodAdjectives = newSet("frozen fresh fried smoked raw grilled canned roast roasted")
 
 // workWords tell of work, whatever else a sentence tells.
-var workWords = newSet("work works worked job nurse doctor")
+var workWords = newSet("work works worked working job nurse doctor")
 
 // adverbsAt counts the adverbs of ws from i on: "also" in "i also like".
 func adverbsAt(ws []string, i int) int {
@@ -406,7 +412,7 @@ var languageWords = newSet("language languages speak speaks fluent")
 
 // langNouns are the words after a language's name that keep it a
 // language: "spanish words", "french lessons".
-var langNouns = newSet("language languages word words lesson lessons teacher tutor speaker speakers fluently well too or")
+var langNouns = newSet("language languages word words lesson lessons teacher tutor speaker speakers fluently well too or for so but since online")
 
 // pastime reports whether what follows a verb of liking is something one
 // does ("to dance", "reading", "football") rather than a thing one likes

@@ -29,7 +29,7 @@ dachshund corgi rottweiler pitbull goat goats cow cows pig pigs sheep donkey don
 alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle tortoise
 pigeon duck buffalo geese goose`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure unwind
-game games chess videogames puzzle puzzles crossword crosswords bingo trivia`,
+game games gaming chess videogames puzzle puzzles crossword crosswords bingo trivia`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
 vacations countries continent continents`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
@@ -66,7 +66,7 @@ italian fluent arabic portuguese korean bilingual`,
 		catFilms: `movie movies film films tv show shows watch watching series netflix documentaries
 character characters cartoon cartoons anime sitcom sitcoms documentary telenovelas musicals`,
 		catAge: `age`,
-		catLooks: `hair eyes tall height look looks beard tattoo tattoos skin tooth teeth freckles male female
+		catLooks: `hair eyes tall height look looks beard tattoo tattoos tattooed skin tooth teeth freckles male female
 boy girl glasses bald blonde brunette redhead`,
 		catHealth: `health healthy sick illness disease diabetes diabetic asthma cancer injury injured surgery
 surgeries injuries wheelchair blind colorblind deaf eyesight disability medication arthritis chronic
@@ -229,7 +229,7 @@ var otherPeople = newSet("girl boy guy man woman lady someone somebody friend fr
 
 // distanceVerbs go a distance: "i walk about fifteen miles a day" is a
 // sport.
-var distanceVerbs = newSet("walk walks swim swims bike bikes")
+var distanceVerbs = newSet("walk walks swim swims bike bikes cycle cycles")
 
 // householdWords tell who one lives with: "i live alone", "i share a
 // flat with two roommates".

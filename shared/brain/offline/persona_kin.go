@@ -1,9 +1,6 @@
 package offline
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // The family a question asks about and a fact speaks of, by kind:
 // children, siblings, a partner, parents.
@@ -35,8 +32,8 @@ func kinOf(ws []string) int {
 		if i > 0 && possessives.has(ws[i-1]) {
 			w = strings.TrimSuffix(w, "'s") // "i coach my son's little league team", not "a children's hospital"
 		}
-		if (w == "girls" || w == "boys") && i > 1 && ((ws[0] == "i" || ws[0] == "we") && (ws[1] == "have" || ws[1] == "raise") || slices.Contains(ws[:i], "raising") || slices.Contains(ws[:i], "raise")) {
-			k |= 1 << kinChildren // "i have three little girls", "my husband and i are raising twin boys"
+		if (w == "girls" || w == "boys") && i > 0 && (slicesHasAny(ws[:i], kidsVerbs) || slicesHasAny(ws[max(0, i-3):i], possessives)) {
+			k |= 1 << kinChildren // "i have three little girls", "my husband and i are raising twin boys", "my twin boys are eight"
 			continue
 		}
 		if w == "child" && i > 0 && ws[i-1] == "only" || kin[w] == kinChildren && amongKids(ws[:i]) {
@@ -55,6 +52,9 @@ func kinOf(ws []string) int {
 	}
 	return k
 }
+
+// kidsVerbs have children: "my wife and i have two little girls".
+var kidsVerbs = newSet("have has raise raising")
 
 // kidsPrepositions before a word for children make them others' children.
 var kidsPrepositions = newSet("to with for")

@@ -41,6 +41,9 @@ type fact struct {
 // sentences speak of "i", "my" or "we" somewhere, a paragraph's seldom.
 var firstPerson = newSet("i my me mine myself i'm i've we our us")
 
+// ownWords make a sentence the bot's own, said as it is when reworded.
+var ownWords = newSet("i my me our we")
+
 // maxFacts bounds the facts of a profile; the router sends four or five.
 const maxFacts = 24
 
@@ -254,7 +257,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 	// Every paraphrase is reworded until the router would not refuse it
 	// (no trigram of the profile) and kept only when it keeps the whole
 	// fact; the sentence itself, reworded, comes last.
-	if slices.Contains(ws, "i") || slices.Contains(ws, "my") || slices.Contains(ws, "me") {
+	if slicesHasAny(ws, ownWords) {
 		says = append(says, strings.Join(ws, " "))
 	}
 	for _, s := range says {
@@ -264,7 +267,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		if a := adjectiveOne(s); a != "" {
 			says = append(says, a)
 		}
-		for _, a := range []string{fromPlace(s), nameFirst(s), ofTheWhole(s), whichOne(s), staysAtHome(s)} {
+		for _, a := range []string{fromPlace(s), nameFirst(s), ofTheWhole(s), whichOne(s), staysAtHome(s), allIEver(s), nameIs(s)} {
 			if a != "" {
 				says = append(says, a)
 			}

@@ -27,6 +27,7 @@ type asked struct {
 	yours            []string // the relatives it asks about by "your"
 	besides          string   // the stem of what it asks about other than: "any hobbies besides singing?"
 	hates            bool     // it asks what one dislikes: "any foods you hate?"
+	family           bool     // it asks about "your family": any relative answers
 }
 
 // topic is a word of the question whose intent it asks about, or of none.
@@ -61,9 +62,7 @@ func readQuestion(q *text) *asked {
 		}
 	}
 	a.qkin = kinOf(a.qws)
-	if strings.Contains(norm, " your family ") {
-		a.qkin = 1<<kinChildren | 1<<kinSiblings | 1<<kinMarried | 1<<kinParents // "where's your family from?": any of them
-	}
+	a.family = strings.Contains(norm, " your family ")
 	if asksParent(q) {
 		a.qkin = 1 << kinChildren // "are you a parent?", "are you a mom?"
 	}
@@ -74,6 +73,41 @@ func readQuestion(q *text) *asked {
 	a.strong = strongOrigin(a.qws)
 	return a
 }
+
+// sameTimes reports that a question and a fact, by their words, speak of
+// the same time of the week or year, or either of none: "on sundays"
+// and "every weekend" do, "on sundays" and "every morning" do not.
+func sameTimes(qws, fws []string) bool {
+	q, f := timesOf(qws), timesOf(fws)
+	return len(q) == 0 || len(f) == 0 || slices.ContainsFunc(q, func(t string) bool { return slices.Contains(f, t) })
+}
+
+// timesOf returns the times of the week or year words name, a weekend
+// day as the weekend too.
+func timesOf(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		w = strings.TrimSuffix(w, "s")
+		switch {
+		case w == "saturday" || w == "sunday":
+			out = append(out, w, "weekend")
+		case w == "night" || w == "evening" || w == "tonight":
+			out = append(out, "evening") // "at night" is in the evening
+		case w == "autumn":
+			out = append(out, "fall")
+		case weekdays.has(w) || seasons.has(w) || dayParts.has(w) || dayParts.has(w+"s") || w == "weekend":
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// feelings tell how one feels about a thing: "my job is very stressful".
+var feelings = newSet(`boring bored stressful stress miserable fun rewarding tiring exhausting hard easy
+favorite favourite best worst dream proud happy unhappy satisfying`)
+
+// siblingOrder tell where one comes among one's siblings.
+var siblingOrder = newSet("older younger oldest youngest eldest middle only big little baby")
 
 // birthWords tell where one comes from, whatever else a fact tells.
 var birthWords = newSet("born raised originally grew")
@@ -95,7 +129,30 @@ func allergyWord(w string) bool { return strings.HasPrefix(w, "allerg") }
 
 // allergens tell an allergy without the word: "i can not eat gluten",
 // "even one peanut could send me to the hospital".
-var allergens = newSet("eat peanut peanuts gluten celiac shellfish lactose pollen sneeze sneezing hives epipen intolerant")
+var allergens = newSet(`eat peanut peanuts gluten celiac shellfish lactose pollen sneeze sneezing hives epipen intolerant
+swell throat rash itchy hospital breathe`)
+
+// fearsAnimal reports a fact of a fear of animals: "i have a severe fear
+// of snakes", not "my dog is afraid of thunder".
+func fearsAnimal(f *fact) bool {
+	ws := strings.Fields(f.source)
+	fi := slices.IndexFunc(ws, fearAsks.has)
+	return fi >= 0 && !slicesHasAny(ws[:fi], possessives) && !slices.ContainsFunc(ws[:fi], func(w string) bool { return intentOf(w)&catPet != 0 })
+}
+
+// namesAnimal reports a question naming a kind of animal fact f speaks
+// of: "do you have a dog?" and "i am afraid of dogs".
+func (a *asked) namesAnimal(f *fact) bool {
+	for _, t := range a.topics {
+		if t.cat&catPet != 0 && t.stem != "pet" && t.stem != "anim" && f.speaksOf(t.stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// exerciseAsks ask about exercise, which a fan of a team does not answer.
+var exerciseAsks = newSet("exercise exercises workout shape fit gym active")
 
 var fearAsks = newSet("afraid fear fears scared scare scares phobia phobias terrified frightened")
 
@@ -122,12 +179,22 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	if a.verb == "have" && f.verb != "have" && f.hasWord(animalPlaces.has) {
 		cats &^= catPet // "do you have pets?" is not answered by "i volunteer at the animal shelter"
 	}
-	if a.qkin&f.kin == 0 && aboutOther(f.source) {
+	if a.qkin&f.kin == 0 && aboutOther(f.source) && !(a.family && f.kin != 0) {
 		cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
 	}
 	switch {
 	case (f.wish || f.cats&catPlans != 0 && (cats&catPlace == 0 || a.origin)) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
 		return 0, false, false // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
+	case a.verb == "have" && a.intents&catPet != 0 && fearsAnimal(f) && !a.namesAnimal(f):
+		return 0, false, false // "do you have pets?" is not answered by "i have a severe fear of snakes"; "do you have a dog?" is by "i am afraid of dogs"
+	case a.yesNo && a.verb == "like" && a.intents == catJob && !f.likes() && !f.neg && !f.hasWord(feelings.has):
+		return 0, false, false // "do you like your job?" is answered by how one feels about it, not by the job
+	case a.intents&catSport != 0 && (a.verb == "play" || slicesHasAny(a.qws, exerciseAsks)) && f.fan():
+		return 0, false, false // "do you exercise?" is not answered by "i support arsenal"
+	case a.intents&catPlace != 0 && f.neg && f.hasWord(func(w string) bool { return strings.HasPrefix(w, "liv") }):
+		return 0, false, false // "where do you live?" is not answered by "i have not lived there for ten years"
+	case a.intents&catHobby != 0 && !sameTimes(a.qws, strings.Fields(f.source)):
+		return 0, false, false // "what do you do on sundays?" is not answered by "i get up at four every morning"
 	case a.hates && !f.neg:
 		return 0, false, false // "any foods you hate?" is answered by a dislike
 	case a.besides != "" && f.speaksOf(a.besides):
@@ -135,6 +202,12 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	case a.favourite && !f.likes() || a.name && (!f.tellsName() || !f.namesKindAsked(a.topics)) || a.age && !f.tellsAge() || !f.tellsOf(a.yours) ||
 		a.kinAge && !tellsAge(f.source):
 		return 0, false, false
+	}
+	if slicesHasAny(a.qws, birthOrder) && f.kin&(1<<kinSiblings) != 0 && f.hasWord(siblingOrder.has) {
+		return catFamily, false, true // "are you the oldest?": "i have three older sisters"
+	}
+	if a.age && len(a.yours) > 0 && f.tellsAge() {
+		cats |= catAge // "how old is your sister?": "my little sister is eight"
 	}
 	if a.intents&catLooks != 0 && offersChoice(a.qws, genderWords) {
 		if cats&catLooks == 0 || !f.hasWord(genderWords.has) {
@@ -174,7 +247,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		return 0, false, false // "what do your parents do?" is not answered by "my parents are divorced"
 	case a.strong && cats&catPlace != 0 && !f.tellsOrigin():
 		return 0, false, false // "where did you grow up?" is not answered by where one lives now
-	case a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() && slices.Contains(a.qws, "now") && !strings.Contains(f.source, "moved to ") && !f.hasWord(func(w string) bool { return w == "live" }):
+	case a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() && slices.Contains(a.qws, "now") && !strings.Contains(f.source, "moved to ") && !(strings.Contains(f.source, "moved from ") && strings.Contains(f.source, " to ")) && !f.hasWord(func(w string) bool { return w == "live" }):
 		return 0, false, false // "where do you live now?" is not answered by "i was raised in new orleans"; "i moved to los angeles from georgia" and "i grew up in ohio but now live in phoenix" tell both
 	}
 	return cats, near, true
@@ -234,6 +307,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	if a.intents&catTravel != 0 && a.intents&catJob == 0 && cats&catJob != 0 {
 		score-- // "do you travel a lot?": travels told before a job that travels
 	}
+	if a.intents&catPlans != 0 && (f.wish || f.cats&catPlans != 0) {
+		score += 2 // "what do you want to do after school?": what one hopes for, before the school one is at
+	}
 	if a.pastTense && strings.Contains(f.source, "used to ") {
 		score++ // "what did you used to do?"
 	}
@@ -256,6 +332,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	// one does now.
 	if strings.Contains(f.source, "used to ") && !strings.Contains(f.source, " now ") && !a.pastTense {
 		score -= 2
+	}
+	if a.intents&catJob != 0 && !a.pastTense && !a.yesNo && slices.Contains(ws, "retired") {
+		score -= 2 // "what do you do?": what one does now, before a job one retired from
 	}
 	return score, true
 }

@@ -153,3 +153,30 @@ func TestTitlesSaid(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesAndNumbersWhole: a name given after a relative stays with the
+// relative ("leo, my son? He…", never "my son? He leo…"), and no filler
+// parts a number ("forty, like, five").
+func TestNamesAndNumbersWhole(t *testing.T) {
+	parted := regexp.MustCompile(`\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety),? (like|you know),? (one|two|three|four|five|six|seven|eight|nine)\b`)
+	for _, c := range []struct{ line, name string }{
+		{"my son leo just started university in montreal.", "leo"},
+		{"my daughter maria studies law in madrid.", "maria"},
+		{"i was a nurse in dublin for thirty five years.", ""},
+		{"i will be forty five next week.", ""},
+		{"my grandpa turned ninety two last spring.", ""},
+	} {
+		pr := parseProfile(c.line + "\ni like to ride horses.\ni have two cats.")
+		for _, f := range pr.facts {
+			if f.source+"." != c.line {
+				continue
+			}
+			for _, s := range f.says {
+				low := strings.ToLower(s)
+				if parted.MatchString(low) || c.name != "" && (!strings.Contains(low, c.name) || regexp.MustCompile(`\? (he|she) `+c.name).MatchString(low)) {
+					t.Errorf("%q: %q parts a number or drops its name", c.line, s)
+				}
+			}
+		}
+	}
+}

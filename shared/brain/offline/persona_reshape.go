@@ -363,3 +363,25 @@ func fanBefore(obj []string) []string {
 	}
 	return []string{"I'm " + articleFor(lead) + " " + lead + " " + strings.Join(thing, " ") + " " + obj[k]}
 }
+
+// allIEver says "<x> is all i <verb> …" as "all I ever <verb> … is <x>":
+// "reggae is all i listen to" → "all I ever listen to is reggae"; ""
+// when s is not so.
+func allIEver(s string) string {
+	before, after, ok := strings.Cut(s, " is all i ")
+	if !ok || before == "" || after == "" || strings.Contains(before, " i ") {
+		return ""
+	}
+	return "all I ever " + after + " is " + before
+}
+
+// nameIs says "my <pet> is called <name>" as "<name> is my <pet>'s
+// name": "our labrador is called chorizo" → "chorizo is our labrador's
+// name"; "" when s is not so.
+func nameIs(s string) string {
+	ws := strings.Fields(s)
+	if len(ws) < 5 || !possessives.has(strings.ToLower(ws[0])) || ws[len(ws)-3] != "is" || !nameWords.has(ws[len(ws)-2]) {
+		return ""
+	}
+	return ws[len(ws)-1] + " is " + strings.Join(ws[:len(ws)-3], " ") + "'s name"
+}

@@ -32,6 +32,9 @@ func TestReshapes(t *testing.T) {
 		{"i am also a graduate student", "graduate student, that's what I am"},
 		{"i am getting married in the spring", "the spring, that's when I'm getting married"},
 		{"my parents were both very athletic", "my parents both used to be really athletic"},
+		{"reggae is all i listen to", "all I ever listen to is reggae"},
+		{"our labrador is called chorizo", "chorizo is our labrador's name"},
+		{"i will be forty five next week", "I'll be 45 next week"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
 			says := saysOf(t, c.line)

@@ -59,6 +59,7 @@ func keeps(ws []string, say string) bool {
 		case got.has(w) || stems.has(stem(w)):
 		case swaps[w] != "" && got.has(strings.Fields(swaps[w])[0]):
 		case digits[w] != "" && got.has(digits[w]): // "sixteen" said "16"
+		case nameWords.has(w) && got.has("name"): // "is called chorizo" said "chorizo is its name"
 		case synonymOf(w, got):
 		default:
 			return false

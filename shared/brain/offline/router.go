@@ -2,6 +2,7 @@ package offline
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/duetbot/duet/shared/brain"
@@ -57,6 +58,19 @@ var phraseSwaps = [][2]string{
 	{"every monday night", "on monday nights"}, {"every tuesday", "on tuesdays"}, {"every wednesday", "on wednesdays"},
 	{"every thursday", "on thursdays"}, {"every friday", "on fridays"}, {"every saturday", "on saturdays"}, {"every sunday", "on sundays"},
 	{"every monday", "on mondays"}, {"broke up", "split up"}, {"looking for", "searching for"}, {"passed away", "died"}, {"at home", "home"},
+	{"a taxi", "a cab"}, {"the streets of", "the roads of"},
+}
+
+// A number of two words is said in digits, never a word at a time ("20
+// five"): "twenty five years" → "25 years".
+func init() {
+	tens := []string{"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"}
+	units := []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+	for t, ten := range tens {
+		for u, unit := range units {
+			phraseSwaps = append(phraseSwaps, [2]string{ten + " " + unit, strconv.Itoa(10*(t+2) + u + 1)})
+		}
+	}
 }
 
 // softeners may stand before a verb or an adjective without changing what
