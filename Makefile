@@ -40,15 +40,15 @@ test: ## every test: the whole suite on a local moto_server (DynamoDB and SSM), 
 		eval "$$(./.ci/moto)"; trap 'kill $$MOTO_PID 2>/dev/null' EXIT; \
 	fi; \
 	echo "DynamoDB tests against $$DYNAMODB_ENDPOINT, SSM Parameter Store tests against $$AWS_ENDPOINT_URL_SSM"; \
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 	@set -e; \
 	pkgs=$$(grep -lE 'dynamotest\.Endpoint\(|Getenv\("DYNAMODB_ENDPOINT"\)' $$(git ls-files -co --exclude-standard '*_test.go') | xargs -n1 dirname | sort -u | sed 's|^|./|'); \
 	eval "$$(./.ci/dynalite)"; trap 'kill $$DYNALITE_PID 2>/dev/null' EXIT; \
 	echo "DynamoDB tests against $$DYNAMODB_ENDPOINT (dynalite):" $$pkgs; \
-	$(GO) test -race -count=1 $$pkgs
+	$(GO) test -race -count=1 -timeout 30m $$pkgs
 
 test-unit: ## the tests that need no server (DynamoDB suites skip)
-	$(GO) test -race ./...
+	$(GO) test -race -timeout 30m ./...
 
 # staticcheck, pinned, fetched from the Go module proxy (v0.8 knows go1.26).
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2

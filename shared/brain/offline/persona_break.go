@@ -216,9 +216,8 @@ func sayUnits(fields []string) [][]string {
 	var out [][]string
 	for i := 0; i < len(fields); {
 		n := 1
-		for _, ps := range slices.Concat(phraseSwaps, chatPhrases) {
-			words := strings.Fields(ps[0])
-			if k := len(words); k > n && i+k <= len(fields) && equalFoldWords(fields[i:i+k], words) && !strings.ContainsAny(fields[i+k-2], ",:") {
+		for _, sp := range phrasesAt(fields, i) {
+			if k := len(sp.words); k > n && i+k <= len(fields) && equalFoldWords(fields[i:i+k], sp.words) && !strings.ContainsAny(fields[i+k-2], ",:") {
 				n = k
 			}
 		}
@@ -247,10 +246,11 @@ func unitPieces(u []string, nb neighbours) []piece {
 		if strings.EqualFold(text, "going to") && (next == "" || determiners.has(next) || !stopwords.has(next) && next != "be") {
 			return out // "going to the park" goes somewhere: never "gonna the park"
 		}
-		for i, ps := range slices.Concat(phraseSwaps, chatPhrases) {
-			if pw := strings.Fields(ps[0]); len(pw) == len(u) && equalFoldWords(u, pw) && phraseFits(strings.ToLower(ps[0]), prev, next) {
+		all := slices.Concat(phraseSwaps, chatPhrases)
+		for _, sp := range phrasesAt(u, 0) {
+			if ps := all[sp.i]; len(sp.words) == len(u) && equalFoldWords(u, sp.words) && phraseFits(strings.ToLower(ps[0]), prev, next) {
 				cost := 1.0
-				if strings.Contains(ps[0]+ps[1], "'") || i >= len(phraseSwaps) {
+				if strings.Contains(ps[0]+ps[1], "'") || sp.i >= len(phraseSwaps) {
 					cost = 0.3 // a contraction or a chat form ("wanna") reads the same
 				}
 				out = append(out, newPiece(ps[1], cost))

@@ -30,6 +30,7 @@ const (
 	catTravel
 	catReligion
 	catHealth
+	catRhythm // when one wakes and sleeps: "i get up at four every morning"
 
 	// Marks, not intents: what factIntents found that the sentence's
 	// shape alone would get wrong. The paraphraser guesses intents from

@@ -65,7 +65,7 @@ want wants need needs wish hope think know feel believe miss used can could will
 got get live lives grew moved born raised went came met married lost won became`)
 
 // lastResort returns the facts that answer question a when no fact
-// answers it by its intents: "what do you do?" by what one does, a trade
+// answers it by its intents: "what do you do (for a living)?" by what one does, a trade
 // or a place of work first, never a pastime; "where do you live?" by a place
 // one does it in; "any hobbies?" by what one does that is not work.
 func (pr *profile) lastResort(a *asked) []int {
@@ -85,7 +85,7 @@ func (pr *profile) lastResort(a *asked) []int {
 		}
 		s := 0
 		switch {
-		case a.bareJob && !a.yesNo:
+		case a.intents == catJob && !a.yesNo && !slicesHasAny(a.qws, jobPlaceAsks):
 			s = 3
 			if f.intents()&catPlace != 0 || workplaceNamed(ws) || slicesHasAny(ws, tradeVerbs) {
 				s++ // "i grow rice in the mekong delta", "i do the books for a shipping firm"
@@ -127,6 +127,10 @@ func asksPastimes(a *asked) bool {
 	}
 	return true
 }
+
+// jobPlaceAsks ask where or how one works, which what one does does not
+// answer: "where do you work?", "how do you get to work?".
+var jobPlaceAsks = newSet("where how long like enjoy love hate")
 
 // notWork are what a fact that tells of one's family, pets, health or
 // plans is about: not what one does.

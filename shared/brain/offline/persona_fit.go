@@ -152,6 +152,7 @@ func (f *fact) likes() bool {
 			prev == "every" && devotions.has(w) || // "i have read every book by stephen king"
 			w == "nerd" || w == "geek" || fandom.has(w) || fondness.has(w) || prev == "every" && (w == "day" || w == "night") ||
 			prev == "a" && w == "lot" || // "i drink a lot of mountain dew"
+			prev == "too" && (w == "much" || w == "many") || prev == "all" && w == "day" || // "i drink way too much coffee", "i drink mate all day long"
 			prev == "the" && w == "best" { // "kimchi fried rice is the best meal"
 			return true
 		}

@@ -161,7 +161,7 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "i work from home", but "an exchange student from sweden"
 		case w == "city" && fanOfTeam(padded), w == "town" && (prev == "in" || prev == "around") && i+1 == len(ws):
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
-		case wc&catPet != 0 && (madeOf.has(prev) || foodAdjectives.has(prev) || (next == "farm" || next == "ranch") && (slices.Contains(ws[:i], "grew") || slices.Contains(ws[:i], "raised")) || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
+		case wc&catPet != 0 && (madeOf.has(prev) || foodAdjectives.has(prev) || tradeAnimals.has(prev) || i > 1 && tradeAnimals.has(ws[i-2]) && determiners.has(prev) || (next == "farm" || next == "ranch") && (slices.Contains(ws[:i], "grew") || slices.Contains(ws[:i], "raised")) || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
 			prev == "of" && i > 1 && depictions.has(ws[i-2]) || w == "fish" && (prev == "i" || prev == "to") ||
 			depictVerbs.has(prev) || i > 1 && depictVerbs.has(ws[i-2]) && (depictions.has(prev) || prev == "watercolor")):
 			wc &^= catPet // "frozen fish", "grew up on a sheep farm", "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups", "i fish for walleye", "i paint watercolor birds"
@@ -170,8 +170,9 @@ func factIntents(ws []string) (c category, wish bool) {
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
 			w == "raised" && (!boundaries.has(next) || next == "with"), w == "farm" && prev == "i":
 			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"
-		case w == "from" && slices.Contains(ws[i:], "family"), w == "grew" && i+2 < len(ws) && ws[i+1] == "up" && ws[i+2] == "with":
-			wc &^= catPlace // "i come from a big family", "i grew up with two older brothers"
+		case w == "from" && slices.Contains(ws[i:], "family"), w == "grew" && i+2 < len(ws) && ws[i+1] == "up" && ws[i+2] == "with",
+			w == "born" && (prev == "last" || prev == "first"):
+			wc &^= catPlace // "i come from a big family", "i grew up with two older brothers", "the last born of nine"
 		case (w == "house" || w == "houses") && prev != "" && prev != "own" && !determiners.has(prev) && !possessives.has(prev) && !adjective(prev) && !isNumber(prev) && !boundaries.has(prev):
 			wc &^= catPlace // "the tea house", "an opera house": a place of its own, not one's home
 		case wc&catPlace != 0 && i > 2 && ws[i-2] == "from" && possessives.has(prev) && otherPeople.has(ws[i-3]):
@@ -298,6 +299,10 @@ func factIntents(ws []string) (c category, wish bool) {
 			c |= catPet
 		}
 	}
+	if v := 1 + adverbsAt(ws, 1); ws[0] == "i" && v+1 < len(ws) && teamVerbs.has(ws[v]) && !possessives.has(ws[v+1]) &&
+		c&(catPet|catFamily|catJob|catFood) == 0 {
+		c |= catSport // "i barrack for the collingwood magpies", "i support alianza lima": a team
+	}
 	if strings.Contains(padded, " hives of ") {
 		c &^= catFear // "i keep forty hives of honey bees"
 	}
@@ -350,6 +355,13 @@ var eatWords = newSet("eat eats ate eaten eating taste")
 
 // madeOf are the words before an animal that make it a thing.
 var madeOf = newSet("wooden stuffed toy plastic ceramic glass paper")
+
+// tradeAnimals buy, sell or catch animals that are no pets: "i buy fish at
+// the port".
+var tradeAnimals = newSet("buy buys sell sells catch catches cook cooks fry shear shears butcher")
+
+// teamVerbs follow a team.
+var teamVerbs = newSet("support supports root roots cheer cheers barrack barracks")
 
 // foodAdjectives make an animal food: "frozen fish".
 var foodAdjectives = newSet("frozen fresh fried smoked raw grilled canned roast roasted")

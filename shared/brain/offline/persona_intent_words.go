@@ -29,7 +29,8 @@ dachshund corgi rottweiler pitbull goat goats cow cows pig pigs sheep donkey don
 alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle tortoise
 pigeon duck buffalo geese goose`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure unwind
-game games gaming chess videogames puzzle puzzles crossword crosswords bingo trivia`,
+game games gaming chess videogames puzzle puzzles crossword crosswords bingo trivia dominoes mahjong backgammon
+checkers cards`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
 vacations countries continent continents`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
@@ -68,6 +69,7 @@ character characters cartoon cartoons anime sitcom sitcoms documentary telenovel
 		catAge: `age`,
 		catLooks: `hair eyes tall height look looks beard tattoo tattoos tattooed skin tooth teeth freckles male female
 boy girl glasses bald blonde brunette redhead`,
+		catRhythm: `riser wake wakes waking woke sleep sleeps sleeping asleep awake owl bedtime insomnia`,
 		catHealth: `health healthy sick illness disease diabetes diabetic asthma cancer injury injured surgery
 surgeries injuries wheelchair blind colorblind deaf eyesight disability medication arthritis chronic
 cough pacemaker knee knees`,
@@ -128,6 +130,14 @@ var intentPhrases = []struct {
 	{" you want to ", catPlans},
 	{" pass the time ", catHobby},
 	{" get to work ", catCar},
+	{" morning person ", catRhythm},
+	{" night person ", catRhythm},
+	{" early bird ", catRhythm},
+	{" get up ", catRhythm},
+	{" up at ", catRhythm},
+	{" every morning at ", catRhythm},
+	{" out of bed ", catRhythm},
+	{" to bed ", catRhythm},
 	{" where abouts ", catPlace},
 	{" relax ", catHobby},
 	{" what year are you ", catStudy},

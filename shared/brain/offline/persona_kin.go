@@ -32,8 +32,9 @@ func kinOf(ws []string) int {
 		if i > 0 && possessives.has(ws[i-1]) {
 			w = strings.TrimSuffix(w, "'s") // "i coach my son's little league team", not "a children's hospital"
 		}
-		if (w == "girls" || w == "boys") && i > 0 && (slicesHasAny(ws[:i], kidsVerbs) || slicesHasAny(ws[max(0, i-3):i], possessives)) {
-			k |= 1 << kinChildren // "i have three little girls", "my husband and i are raising twin boys", "my twin boys are eight"
+		if (w == "girls" || w == "boys") && i > 0 && (slicesHasAny(ws[:i], kidsVerbs) || slicesHasAny(ws[max(0, i-3):i], possessives)) ||
+			(w == "girl" || w == "boy") && i > 1 && ws[i-1] != "best" && slicesHasAny(ws[:i], kidsVerbs) {
+			k |= 1 << kinChildren // "i have three little girls", "my husband and i are raising twin boys", "my twin boys are eight", "we have a little girl"
 			continue
 		}
 		if w == "child" && i > 0 && ws[i-1] == "only" || kin[w] == kinChildren && amongKids(ws[:i]) {
@@ -63,7 +64,7 @@ var kidsPrepositions = newSet("to with for")
 // them: "the youngest of six", "the middle child", "one of five".
 func amongKids(before []string) bool {
 	for i := len(before) - 1; i >= max(len(before)-4, 0); i-- {
-		if birthOrder.has(before[i]) {
+		if birthOrder.has(before[i]) || before[i] == "born" { // "the last born of nine"
 			return true
 		}
 	}

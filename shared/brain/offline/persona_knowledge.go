@@ -313,7 +313,7 @@ cardinals vikings browns titans`,
 		}
 		return m
 	}()
-	fandom = newSet("fan fans root rooting roots bleed cheer support supporter diehard tickets ticket holder")
+	fandom = newSet("fan fans root rooting roots bleed cheer support supporter diehard tickets ticket holder barrack")
 )
 
 // namesPhrase reports the name p, of one word or more, in padded (a text,

@@ -150,6 +150,9 @@ func withGazetteer(knownCountries map[string]countryInfo, knownRegions map[strin
 // temples of luxor".
 var placeLeads = newSet("in from near outside to of around across at off through over")
 
+// regionAdjectives say which part of a place: "in rural slovenia".
+var regionAdjectives = newSet("rural northern southern eastern western central coastal upstate downtown north south east west")
+
 // placeNames find every name above, "_" as a space.
 var placeNames = func() phraseIndex {
 	x := phraseIndex{}
@@ -190,8 +193,9 @@ func ledTo(padded, p string) bool {
 		if !ok {
 			return false
 		}
-		if ws := strings.Fields(before); len(ws) > 0 && placeLeads.has(ws[len(ws)-1]) {
-			return true
+		ws := strings.Fields(before)
+		if n := len(ws); n > 0 && placeLeads.has(ws[n-1]) || n > 1 && regionAdjectives.has(ws[n-1]) && placeLeads.has(ws[n-2]) {
+			return true // "in accra", "in rural slovenia"
 		}
 		rest = " " + after
 	}

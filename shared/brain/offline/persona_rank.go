@@ -63,10 +63,13 @@ func readQuestion(q *text) *asked {
 	}
 	a.qkin = kinOf(a.qws)
 	a.family = strings.Contains(norm, " your family ")
+	if slicesHasAny(a.qws, birthOrder) {
+		a.intents |= catFamily // "are you the oldest?" asks among one's siblings
+	}
 	if asksParent(q) {
 		a.qkin = 1 << kinChildren // "are you a parent?", "are you a mom?"
 	}
-	if cn := chatNorm(q); strings.Contains(cn, " significant other ") || strings.Contains(cn, " special someone ") || strings.Contains(cn, " love life ") {
+	if cn := chatNorm(q); strings.Contains(cn, " seeing anyone ") || strings.Contains(cn, " seeing someone ") || strings.Contains(cn, " significant other ") || strings.Contains(cn, " special someone ") || strings.Contains(cn, " love life ") {
 		a.qkin |= 1 << kinMarried
 	}
 	a.origin = a.intents&catPlace != 0 && slices.ContainsFunc(a.qws, originWords.has)
@@ -107,7 +110,7 @@ var feelings = newSet(`boring bored stressful stress miserable fun rewarding tir
 favorite favourite best worst dream proud happy unhappy satisfying`)
 
 // siblingOrder tell where one comes among one's siblings.
-var siblingOrder = newSet("older younger oldest youngest eldest middle only big little baby")
+var siblingOrder = newSet("older younger oldest youngest eldest middle only big little baby last first")
 
 // birthWords tell where one comes from, whatever else a fact tells.
 var birthWords = newSet("born raised originally grew")
@@ -205,6 +208,9 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	}
 	if slicesHasAny(a.qws, birthOrder) && f.kin&(1<<kinSiblings) != 0 && f.hasWord(siblingOrder.has) {
 		return catFamily, false, true // "are you the oldest?": "i have three older sisters"
+	}
+	if a.intents == catRhythm && cats&catRhythm != 0 {
+		return catRhythm, false, true // "are you an early riser?": "i get up at five every day"
 	}
 	if a.age && len(a.yours) > 0 && f.tellsAge() {
 		cats |= catAge // "how old is your sister?": "my little sister is eight"

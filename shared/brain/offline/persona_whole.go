@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/duetbot/duet/shared/brain"
@@ -39,11 +40,13 @@ func keeps(ws []string, say string) bool {
 	// A set phrase said another way ("grew up" → "was raised") keeps its
 	// words, whatever punctuation follows it ("split up, like, with").
 	lowSay := " " + strings.Join(brain.RouterWords(apostrophes.Replace(say)), " ") + " "
-	src := " " + strings.Join(ws, " ") + " "
-	for _, ps := range phraseSwaps {
-		if strings.Contains(src, " "+ps[0]+" ") && strings.Contains(lowSay, " "+strings.Join(brain.RouterWords(ps[1]), " ")+" ") {
-			for _, w := range strings.Fields(ps[0]) {
-				got.add(w)
+	for j := range ws {
+		for _, sp := range phrasesAt(ws, j) {
+			if n := len(sp.words); sp.i < len(phraseSwaps) && j+n <= len(ws) && slices.Equal(ws[j:j+n], sp.words) &&
+				strings.Contains(lowSay, " "+strings.Join(brain.RouterWords(phraseSwaps[sp.i][1]), " ")+" ") {
+				for _, w := range sp.words {
+					got.add(w)
+				}
 			}
 		}
 	}

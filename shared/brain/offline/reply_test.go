@@ -10,9 +10,13 @@ import (
 	"github.com/duetbot/duet/shared/brain"
 )
 
+// testBrain answers every test's chats, as one process answers all its
+// chats: a profile is analysed once, not once per question.
+var testBrain = New()
+
 func reply(t testing.TB, req brain.Request) string {
 	t.Helper()
-	got, err := New().Reply(context.Background(), req)
+	got, err := testBrain.Reply(context.Background(), req)
 	if err != nil {
 		t.Fatalf("Reply: %v", err)
 	}

@@ -188,3 +188,71 @@ func TestAnnexOversizedExchange(t *testing.T) {
 		}
 	}
 }
+
+// lostMetaResponse writes a persona's META item, then writes it again
+// and returns that second answer, as the SDK does when the first
+// answer is lost on the way back and it retries the request.
+type lostMetaResponse struct {
+	API
+	retried int
+}
+
+func (l *lostMetaResponse) PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	if sk, ok := in.Item[SortKey].(*types.AttributeValueMemberS); !ok || sk.Value != personaMetaKey {
+		return l.API.PutItem(ctx, in, opts...)
+	}
+	if _, err := l.API.PutItem(ctx, in, opts...); err != nil {
+		return nil, err
+	}
+	l.retried++
+	return l.API.PutItem(ctx, in, opts...)
+}
+
+// TestAnnexPersonaRetriedSave: an import whose META write was retried
+// after its answer was lost is saved, not refused as another import's
+// change; a real other import still is.
+func TestAnnexPersonaRetriedSave(t *testing.T) {
+	ctx := context.Background()
+	s := annexStore(t)
+	lost := &lostMetaResponse{API: s.client}
+	retrying := New(lost, s.table)
+	for i, answer := range []string{"first", "second"} {
+		if err := retrying.SavePersona(ctx, annex.PersonaData{Name: "Ada", Pairs: []annex.Pair{{Prompt: "q", Answer: answer}}}); err != nil {
+			t.Fatalf("import %d, its META write retried: %v", i+1, err)
+		}
+		got, err := s.LoadPersona(ctx, "ada")
+		if err != nil || len(got.Pairs) != 1 || got.Pairs[0].Answer != answer {
+			t.Fatalf("import %d: stored %+v, %v; want its one pair", i+1, got.Pairs, err)
+		}
+	}
+	if lost.retried != 2 {
+		t.Fatalf("the META write was retried %d times, want 2", lost.retried)
+	}
+	// Another import's META between the read and the write is a conflict.
+	other := &otherImportFirst{API: s.client, store: s}
+	err := New(other, s.table).SavePersona(ctx, annex.PersonaData{Name: "Ada", Pairs: []annex.Pair{{Answer: "mine"}}})
+	if !errors.Is(err, duet.ErrConflict) {
+		t.Fatalf("an import racing another: %v, want ErrConflict", err)
+	}
+	if got, _ := s.LoadPersona(ctx, "ada"); len(got.Pairs) != 1 || got.Pairs[0].Answer != "theirs" {
+		t.Errorf("after the race the stored persona is %+v, want the other import's", got.Pairs)
+	}
+}
+
+// otherImportFirst saves another import of the persona just before the
+// caller's META write.
+type otherImportFirst struct {
+	API
+	store *Store
+	done  bool
+}
+
+func (o *otherImportFirst) PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	if sk, ok := in.Item[SortKey].(*types.AttributeValueMemberS); ok && sk.Value == personaMetaKey && !o.done {
+		o.done = true
+		if err := o.store.SavePersona(ctx, annex.PersonaData{Name: "Ada", Pairs: []annex.Pair{{Answer: "theirs"}}}); err != nil {
+			return nil, err
+		}
+	}
+	return o.API.PutItem(ctx, in, opts...)
+}

@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"strconv"
@@ -34,6 +35,7 @@ type personaMetaItem struct {
 	Username string `dynamodbav:"username,omitempty"`
 	Count    int    `dynamodbav:"count"`
 	Version  int64  `dynamodbav:"version,omitempty"`
+	Import   string `dynamodbav:"import,omitempty"` // the import that wrote it, to know its own write when the SDK retries it
 }
 
 type pairItem struct {
@@ -74,7 +76,8 @@ func (s *Store) SavePersona(ctx context.Context, p annex.PersonaData) error {
 			return refused(fmt.Errorf("save persona %q pair %d (the stored persona is unchanged): %w", p.Name, i, err), fmt.Sprintf("pair %d of the persona is too large to store", i))
 		}
 	}
-	av, err := attributevalue.MarshalMap(personaMetaItem{PK: pk, SK: personaMetaKey, Name: p.Name, ID: p.ID, Username: p.Username, Count: len(p.Pairs), Version: v})
+	meta := personaMetaItem{PK: pk, SK: personaMetaKey, Name: p.Name, ID: p.ID, Username: p.Username, Count: len(p.Pairs), Version: v, Import: rand.Text()}
+	av, err := attributevalue.MarshalMap(meta)
 	if err != nil {
 		return fmt.Errorf("encode persona %q: %w", p.Name, err)
 	}
@@ -91,10 +94,15 @@ func (s *Store) SavePersona(ctx context.Context, p annex.PersonaData) error {
 	}
 	if _, err := s.client.PutItem(ctx, in); err != nil {
 		var failed *types.ConditionalCheckFailedException
-		if errors.As(err, &failed) {
+		if !errors.As(err, &failed) {
+			return fmt.Errorf("save persona %q (the stored persona is unchanged): %w", p.Name, err)
+		}
+		// The SDK retries a write whose response was lost; the retry then
+		// fails its condition on the write itself. Only another import's
+		// META is a conflict.
+		if now, ok, err := s.personaMeta(ctx, pk); err != nil || !ok || now != meta {
 			return fmt.Errorf("save persona %q: another import changed it meanwhile: %w", p.Name, duet.ErrConflict)
 		}
-		return fmt.Errorf("save persona %q (the stored persona is unchanged): %w", p.Name, err)
 	}
 	if err := s.deleteOtherPairs(ctx, pk, v); err != nil {
 		return fmt.Errorf("saved persona %q, but deleting the previous version's pairs failed (the next import deletes them): %w", p.Name, err)
