@@ -77,7 +77,7 @@ func (pr *profile) lastResort(a *asked) []int {
 		f := &pr.facts[i]
 		ws := strings.Fields(f.source)
 		not := notWork
-		if ws[1] == "family" {
+		if len(ws) > 1 && ws[1] == "family" {
 			not &^= catFamily // "my family has made wine near bordeaux"
 		}
 		if f.wish || f.neg || f.intents()&not != 0 || !doesNow(ws) || a.besides != "" && f.speaksOf(a.besides) {

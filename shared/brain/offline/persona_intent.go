@@ -161,10 +161,8 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "i work from home", but "an exchange student from sweden"
 		case w == "city" && fanOfTeam(padded), w == "town" && (prev == "in" || prev == "around") && i+1 == len(ws):
 			wc &^= catPlace // "the kansas city chiefs", "the best pho in town"
-		case wc&catPet != 0 && (madeOf.has(prev) || foodAdjectives.has(prev) || tradeAnimals.has(prev) || i > 1 && tradeAnimals.has(ws[i-2]) && determiners.has(prev) || (next == "farm" || next == "ranch") && (slices.Contains(ws[:i], "grew") || slices.Contains(ws[:i], "raised")) || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
-			prev == "of" && i > 1 && depictions.has(ws[i-2]) || w == "fish" && (prev == "i" || prev == "to") ||
-			depictVerbs.has(prev) || i > 1 && depictVerbs.has(ws[i-2]) && (depictions.has(prev) || prev == "watercolor")):
-			wc &^= catPet // "frozen fish", "grew up on a sheep farm", "wooden birds", "i don't eat meat or fish", "bird watching", "portraits of pups", "i fish for walleye", "i paint watercolor birds"
+		case wc&catPet != 0 && noPetAt(ws, i):
+			wc &^= catPet
 		case wc&^catJob != 0 && !studentAgents.has(next) && !possessives.has(prev) && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
 			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it; "my dog ranger" is a dog
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
@@ -325,6 +323,28 @@ func factIntents(ws []string) (c category, wish bool) {
 		c |= catNotPlace
 	}
 	return c, wish
+}
+
+// noPetAt reports an animal's name at ws[i] that names no pet: "wooden
+// birds", "frozen fish", "i buy fish at the port", "grew up on a sheep
+// farm", "i don't eat meat or fish", "bird watching", "portraits of
+// pups", "i fish for walleye", "i paint watercolor birds".
+func noPetAt(ws []string, i int) bool {
+	w, prev, next, prev2 := ws[i], "", "", ""
+	if i > 0 {
+		prev = ws[i-1]
+	}
+	if i > 1 {
+		prev2 = ws[i-2]
+	}
+	if i+1 < len(ws) {
+		next = ws[i+1]
+	}
+	raisedOn := (next == "farm" || next == "ranch") && (slices.Contains(ws[:i], "grew") || slices.Contains(ws[:i], "raised"))
+	return madeOf.has(prev) || foodAdjectives.has(prev) || tradeAnimals.has(prev) || tradeAnimals.has(prev2) && determiners.has(prev) ||
+		raisedOn || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
+		prev == "of" && depictions.has(prev2) || w == "fish" && (prev == "i" || prev == "to") ||
+		depictVerbs.has(prev) || depictVerbs.has(prev2) && (depictions.has(prev) || prev == "watercolor")
 }
 
 // namesThings reports an occupation's name before a plural noun, naming

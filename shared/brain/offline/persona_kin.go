@@ -172,7 +172,13 @@ var kinByStem = func() map[string]int {
 }()
 
 // spouseStems are the stems of spouseWords.
-var spouseStems = newSet(stemAll("married wife husband spouse"))
+var spouseStems = func() set {
+	s := set{}
+	for w := range spouseWords {
+		s.add(stem(w))
+	}
+	return s
+}()
 
 // kinSynonyms pair the words for the same relative.
 var kinSynonyms = map[string]string{"mom": "mother", "mother": "mom", "dad": "father", "father": "dad",

@@ -120,12 +120,15 @@ var birthWords = newSet("born raised originally grew")
 // by "two ferrets named pickle and mustard".
 func (f *fact) namesKindAsked(topics []topic) bool {
 	for _, t := range topics {
-		if t.cat&catPet != 0 && t.stem != "pet" && t.stem != "anim" && !f.speaksOf(t.stem) {
+		if kindOfAnimal(t) && !f.speaksOf(t.stem) {
 			return false
 		}
 	}
 	return true
 }
+
+// kindOfAnimal reports a topic naming a kind of animal, not any pet.
+func kindOfAnimal(t topic) bool { return t.cat&catPet != 0 && t.stem != "pet" && t.stem != "anim" }
 
 // allergyWord reports a word of an allergy; fearAsks ask about a fear.
 func allergyWord(w string) bool { return strings.HasPrefix(w, "allerg") }
@@ -146,12 +149,7 @@ func fearsAnimal(f *fact) bool {
 // namesAnimal reports a question naming a kind of animal fact f speaks
 // of: "do you have a dog?" and "i am afraid of dogs".
 func (a *asked) namesAnimal(f *fact) bool {
-	for _, t := range a.topics {
-		if t.cat&catPet != 0 && t.stem != "pet" && t.stem != "anim" && f.speaksOf(t.stem) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(a.topics, func(t topic) bool { return kindOfAnimal(t) && f.speaksOf(t.stem) })
 }
 
 // exerciseAsks ask about exercise, which a fan of a team does not answer.
