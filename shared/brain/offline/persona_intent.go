@@ -325,28 +325,6 @@ func factIntents(ws []string) (c category, wish bool) {
 	return c, wish
 }
 
-// noPetAt reports an animal's name at ws[i] that names no pet: "wooden
-// birds", "frozen fish", "i buy fish at the port", "grew up on a sheep
-// farm", "i don't eat meat or fish", "bird watching", "portraits of
-// pups", "i fish for walleye", "i paint watercolor birds".
-func noPetAt(ws []string, i int) bool {
-	w, prev, next, prev2 := ws[i], "", "", ""
-	if i > 0 {
-		prev = ws[i-1]
-	}
-	if i > 1 {
-		prev2 = ws[i-2]
-	}
-	if i+1 < len(ws) {
-		next = ws[i+1]
-	}
-	raisedOn := (next == "farm" || next == "ranch") && (slices.Contains(ws[:i], "grew") || slices.Contains(ws[:i], "raised"))
-	return madeOf.has(prev) || foodAdjectives.has(prev) || tradeAnimals.has(prev) || tradeAnimals.has(prev2) && determiners.has(prev) ||
-		raisedOn || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
-		prev == "of" && depictions.has(prev2) || w == "fish" && (prev == "i" || prev == "to") ||
-		depictVerbs.has(prev) || depictVerbs.has(prev2) && (depictions.has(prev) || prev == "watercolor")
-}
-
 // namesThings reports an occupation's name before a plural noun, naming
 // the things, not the job: "i build model ships".
 func namesThings(w, next string) bool {
@@ -363,28 +341,8 @@ var placeKinds = newSet("city town state country village")
 // timeBefore are the words before a school that make it a time or an aim.
 var timeBefore = newSet("since after before during")
 
-// depictVerbs and depictions show an animal without having it: "i paint
-// watercolor birds", "portraits of pups".
-var depictVerbs = newSet("paint paints draw draws sketch sketches photograph photographs")
-
-var depictions = newSet("portraits pictures photos photographs paintings drawings sketches watercolors watercolours statues videos")
-
-// eatWords make an animal food: "i have not eaten anything from an
-// animal", "i can't stand the taste of fish".
-var eatWords = newSet("eat eats ate eaten eating taste")
-
-// madeOf are the words before an animal that make it a thing.
-var madeOf = newSet("wooden stuffed toy plastic ceramic glass paper")
-
-// tradeAnimals buy, sell or catch animals that are no pets: "i buy fish at
-// the port".
-var tradeAnimals = newSet("buy buys sell sells catch catches cook cooks fry shear shears butcher")
-
 // teamVerbs follow a team.
 var teamVerbs = newSet("support supports root roots cheer cheers barrack barracks")
-
-// foodAdjectives make an animal food: "frozen fish".
-var foodAdjectives = newSet("frozen fresh fried smoked raw grilled canned roast roasted")
 
 // workWords tell of work, whatever else a sentence tells.
 var workWords = newSet("work works worked working job nurse doctor")

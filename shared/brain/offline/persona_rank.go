@@ -115,21 +115,6 @@ var siblingOrder = newSet("older younger oldest youngest eldest middle only big 
 // birthWords tell where one comes from, whatever else a fact tells.
 var birthWords = newSet("born raised originally grew")
 
-// namesKindAsked reports that fact f speaks of the kind of animal a
-// question asks the name of: "what's your dog's name?" is not answered
-// by "two ferrets named pickle and mustard".
-func (f *fact) namesKindAsked(topics []topic) bool {
-	for _, t := range topics {
-		if kindOfAnimal(t) && !f.speaksOf(t.stem) {
-			return false
-		}
-	}
-	return true
-}
-
-// kindOfAnimal reports a topic naming a kind of animal, not any pet.
-func kindOfAnimal(t topic) bool { return t.cat&catPet != 0 && t.stem != "pet" && t.stem != "anim" }
-
 // allergyWord reports a word of an allergy; fearAsks ask about a fear.
 func allergyWord(w string) bool { return strings.HasPrefix(w, "allerg") }
 
@@ -137,20 +122,6 @@ func allergyWord(w string) bool { return strings.HasPrefix(w, "allerg") }
 // "even one peanut could send me to the hospital".
 var allergens = newSet(`eat peanut peanuts gluten celiac shellfish lactose pollen sneeze sneezing hives epipen intolerant
 swell throat rash itchy hospital breathe`)
-
-// fearsAnimal reports a fact of a fear of animals: "i have a severe fear
-// of snakes", not "my dog is afraid of thunder".
-func fearsAnimal(f *fact) bool {
-	ws := strings.Fields(f.source)
-	fi := slices.IndexFunc(ws, fearAsks.has)
-	return fi >= 0 && !slicesHasAny(ws[:fi], possessives) && !slices.ContainsFunc(ws[:fi], func(w string) bool { return intentOf(w)&catPet != 0 })
-}
-
-// namesAnimal reports a question naming a kind of animal fact f speaks
-// of: "do you have a dog?" and "i am afraid of dogs".
-func (a *asked) namesAnimal(f *fact) bool {
-	return slices.ContainsFunc(a.topics, func(t topic) bool { return kindOfAnimal(t) && f.speaksOf(t.stem) })
-}
 
 // exerciseAsks ask about exercise, which a fan of a team does not answer.
 var exerciseAsks = newSet("exercise exercises workout shape fit gym active")
