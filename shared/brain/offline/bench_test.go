@@ -144,6 +144,24 @@ func BenchmarkReplyDev(b *testing.B) {
 	}
 }
 
+// BenchmarkChatStart analyses each dev-set dialogue's profile, as the
+// first message of a chat does in a process that has not seen it (a new
+// Lambda container, a context the cache let go): ns/op is the cost of
+// one chat's start, on top of its first reply.
+func BenchmarkChatStart(b *testing.B) {
+	var profiles []string
+	for _, r := range devRequests(b, 1200, 1) {
+		if !slices.Contains(profiles, r.Context) {
+			profiles = append(profiles, r.Context)
+		}
+	}
+	i := 0
+	for b.Loop() {
+		newAnalysedContext(profiles[i%len(profiles)])
+		i++
+	}
+}
+
 // BenchmarkRateDev rates every partner message of the dev set's dialogues
 // (the same requests as BenchmarkReplyDev, each chat its own profile), as
 // the engine asks for each message before the reply; ns/msg is the cost

@@ -98,7 +98,7 @@ func timesOf(ws []string) []string {
 			out = append(out, "evening") // "at night" is in the evening
 		case w == "autumn":
 			out = append(out, "fall")
-		case weekdays.has(w) || seasons.has(w) || dayParts.has(w) || dayParts.has(w+"s") || w == "weekend":
+		case timeOfWeek(w) || timeOfWeek(w+"s"):
 			out = append(out, w)
 		}
 	}
