@@ -300,9 +300,19 @@ func unitPieces(u []string, nb neighbours) []piece {
 		add("right next", 1) // "my best friend lives right next door"
 	case lw == "a" && next != "" && !stopwords.has(next) && prev == "got":
 		add("this", 2) // "I've got this german shepherd": a chat's way to bring a thing in
-	case lw == "a" && next != "" && !stopwords.has(next) && !determiners.has(next) && placePrepositions.has(prev) &&
+	case (lw == "a" || lw == "an") && next != "" && !stopwords.has(next) && !determiners.has(next) && placePrepositions.has(prev) &&
 		!timeNoun(next) && !timeNoun(nb.next2) && !amounts.has(next) && !amounts.has(nb.next2):
 		add("this", 2.5) // "I wait tables at this diner": a place brought in the same way; never "for this decade"
+	}
+	if thing := nb.next; (lw == "my" || lw == "our" || lw == "the" && prepositionWords.has(prev)) && thing != "" {
+		if adjective(thing) || placeAdjectives.has(thing) {
+			thing = nb.next2
+		}
+		if homeThings.has(thing) && (lw != "the" || thing != "city" && thing != "town" && thing != "village") {
+			// "my vegetable garden", "around the living room": a home's
+			// things are the household's
+			add(map[string]string{"my": "our", "our": "my", "the": "our"}[lw], 2.5)
+		}
 	}
 	switch d := swaps[lw]; {
 	case d == "" || digits[lw] != "" || looseSwaps.has(lw) || !swapFits(prev, lw, next):
@@ -379,6 +389,13 @@ func verbForm(w string) bool {
 // placeVerbs say where one is: a longer preposition after them reads
 // well ("I live over in ohio"), after another verb hardly ("born over in").
 var placeVerbs = newSet("live lives lived living work works worked working stay stays stayed based located")
+
+// homeThings are the things of a home, which "my", "our" and "the" may
+// each name.
+var homeThings = newSet("home house apartment flat garden yard backyard kitchen living garage shed porch attic basement farm car van minivan truck city town village street neighborhood neighbourhood")
+
+// placeAdjectives say what kind of place: "our vegetable garden".
+var placeAdjectives = newSet("vegetable flower herb")
 
 // kindWords are adjectives that say what kind, not how much: never "a
 // really part time job".

@@ -63,7 +63,7 @@ func brokenSays(grams brain.Trigrams, ws []string, source string, says, moved []
 }
 
 // readsWhole reports whether a rendering reads as the bot's own sentence:
-// in the first person ("I" or "we"), and not ending on a word that needs another ("when
+// in the first person ("I", "we", "our"), and not ending on a word that needs another ("when
 // I was a", a sentence the releases cut short).
 func readsWhole(s string) bool {
 	ws := strings.Fields(s)
@@ -72,7 +72,7 @@ func readsWhole(s string) bool {
 	}
 	for _, w := range ws {
 		switch trimPunct(w) {
-		case "I", "I'm", "I've", "I'd", "my", "My", "me", "we", "We", "we're", "we've":
+		case "I", "I'm", "I've", "I'd", "my", "My", "me", "we", "We", "we're", "we've", "our", "Our", "us":
 			return true
 		}
 	}

@@ -54,9 +54,10 @@ func TestPersonaIssueChat(t *testing.T) {
 
 // TestPersonaNoFactTwiceInARow replays the partners' messages of the dev
 // set's chats with their bots' profiles: no fact of the profile is told in
-// two replies in a row.
+// two replies in a row, but when the partner asks for it again, and then
+// the reply says so ("Like I just said! …": againLeads).
 func TestPersonaNoFactTwiceInARow(t *testing.T) {
-	chats, checked := 0, 0
+	chats, checked, again := 0, 0, 0
 	for _, d := range devDialogues(t) {
 		pr := parseProfile(d.botProfile())
 		msgs := d.partnerMessages()
@@ -70,7 +71,9 @@ func TestPersonaNoFactTwiceInARow(t *testing.T) {
 			for s := range sentencesOf(r) {
 				if f, ok := pr.index[s]; ok {
 					now[f] = true
-					if prev[f] {
+					if prev[f] && slices.ContainsFunc(slices.Concat(justSaidLeads, justSaidYes, justSaidNo), func(l string) bool { return strings.HasPrefix(r, l+" ") }) {
+						again++
+					} else if prev[f] {
 						t.Errorf("profile %q: fact %q told again right away, to %q: %q", d.BotProfile, pr.facts[f].source, msgs[i], r)
 					}
 				}
@@ -79,7 +82,7 @@ func TestPersonaNoFactTwiceInARow(t *testing.T) {
 			prev = now
 		}
 	}
-	t.Logf("%d replies of %d chats checked", checked, chats)
+	t.Logf("%d replies of %d chats checked; %d told a fact again when asked for it again", checked, chats, again)
 	if chats < 100 {
 		t.Errorf("only %d chats replayed", chats)
 	}
@@ -203,5 +206,42 @@ func TestPersonaYesAgain(t *testing.T) {
 	}
 	if !slices.ContainsFunc(justSaidYes, func(l string) bool { return strings.HasPrefix(got[1], l) }) || strings.Contains(strings.ToLower(got[1]), "tokyo") {
 		t.Errorf("%q, want a yes without the fact again", got[1])
+	}
+}
+
+// TestPersonaAskedAgain: a question the fact just told answers gets the
+// part it asks for, or the fact again said so; a follow-up on the fact's
+// own words gets a pointer to it, not the fact again.
+func TestPersonaAskedAgain(t *testing.T) {
+	nurse := "i am a nurse at a children's hospital in toronto.\ni have two cats named salt and pepper.\ni love baking bread on sundays.\ni am twenty six and still single."
+	student := "i am a second year student studying biology.\ni live with my parents in lagos.\nmy favorite color is forest green."
+	tests := []struct {
+		profile, first, again string
+		want                  string // the reply to again starts with it
+		has, hasNot           string // and has, or has not, this in lower case
+	}{
+		{nurse, "what do you do for work?", "where do you live?", "Toronto, like I said!", "", "nurse"},
+		{nurse, "do you have any pets?", "what are their names?", "Salt & Pepper, like I said!", "", "cats"},
+		{nurse, "are you married?", "how old are you?", "26, like I said!", "", "single"},
+		{student, "are you a student?", "what are you studying?", "Biology, like I said!", "", "year"},
+		{student, "what is your favorite color?", "what's your fav colour?", "Forest green, like I said!", "", "top"},
+		{nurse, "what do you do for fun?", "what do you do on weekends?", "", "bread", ""},
+		{nurse, "do you have pets?", "do you like cats?", "", "", "salt"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.again, func(t *testing.T) {
+			got := talk(t, tt.profile, tt.first, tt.again)[1]
+			low := strings.ToLower(got)
+			switch {
+			case tt.want != "" && !strings.HasPrefix(got, tt.want):
+				t.Errorf("%q, want it to start %q", got, tt.want)
+			case tt.want == "" && !slices.ContainsFunc(slices.Concat(justSaidLeads, justSaidYes), func(l string) bool { return strings.HasPrefix(got, l) }):
+				t.Errorf("%q, want it to say the fact was just told", got)
+			case tt.has != "" && !strings.Contains(low, tt.has):
+				t.Errorf("%q, want %q in it", got, tt.has)
+			case tt.hasNot != "" && strings.Contains(low, tt.hasNot):
+				t.Errorf("%q, want no %q in it: the part asked for, not the fact again", got, tt.hasNot)
+			}
+		})
 	}
 }

@@ -129,6 +129,8 @@ func TestPersonaWorld(t *testing.T) {
 		{"testdata/persona_harness_c.json", 0.75, 0.07, 0.92},
 		{"testdata/persona_harness_d.json", 0.80, 0.05, 0.88},
 		{"testdata/persona_harness_e.json", 0.70, 0.05, 0.94},
+		{"testdata/persona_harness_f.json", 0.83, 0.07, 0.94},
+		{"testdata/persona_harness_g.json", 0.67, 0.06, 0.93},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			s := scoreProbes(t, readMadeUp(t, c.file), "made")
@@ -193,57 +195,64 @@ func TestPersonaYesNoLeads(t *testing.T) {
 	}
 }
 
-// TestPersonaMadeUpInOneChat plays each made-up profile's questions in one
-// chat, after a "hi! how are you?", as a partner would ask them. No fact
-// is told in two replies in a row, so a question about the fact the bot
-// has just told gets "Like I just said!"; but the bot tells a fact only
-// when asked, so a fact is never held back because the bot told it
-// unasked the turn before. The share answered right is lower than asking
-// each question in a fresh chat only by the questions asked twice in a
-// row about one fact.
+// TestPersonaMadeUpInOneChat plays each made-up and harness profile's
+// questions in one chat, after a "hi! how are you?", as a partner would
+// ask them. A question the fact the bot has just told answers gets the
+// part it asks for ("Toronto, like I said!") or, asked whole, the fact
+// again said so; a follow-up on the fact's own words gets "Like I just
+// said!" alone. The bot tells a fact only when asked, so a fact is never
+// held back because the bot told it unasked the turn before.
 func TestPersonaMadeUpInOneChat(t *testing.T) {
-	files, err := filepath.Glob("testdata/persona_made_up*.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("made-up probe sets %v (%v)", files, err)
-	}
-	var right, answerable, again, withheld int
-	for _, file := range files {
-		for _, mp := range readMadeUpProfiles(t, file) {
-			context := strings.Join(mp.Profile, "\n")
-			lines := []string{"hi! how are you?"}
-			for _, q := range mp.Questions {
-				lines = append(lines, q.Q)
-			}
-			got := talk(t, context, lines...)
-			if line := answeredLine(context, got[0]); line >= 0 {
-				t.Errorf("%q: the greeting is answered with a fact: %q", mp.Profile, got[0])
-			}
-			pr := parseProfile(context)
-			for k, q := range mp.Questions {
-				prev, r := got[k], got[k+1]
-				line := answeredLine(context, r)
-				if len(q.A) == 0 {
-					continue
+	for _, c := range []struct {
+		glob  string
+		floor float64
+	}{
+		{"testdata/persona_made_up*.json", 0.83},
+		{"testdata/persona_harness*.json", 0.78},
+	} {
+		files, err := filepath.Glob(c.glob)
+		if err != nil || len(files) == 0 {
+			t.Fatalf("probe sets %v (%v)", files, err)
+		}
+		var right, answerable, again, withheld int
+		for _, file := range files {
+			for _, mp := range readMadeUpProfiles(t, file) {
+				context := strings.Join(mp.Profile, "\n")
+				lines := []string{"hi! how are you?"}
+				for _, q := range mp.Questions {
+					lines = append(lines, q.Q)
 				}
-				answerable++
-				switch {
-				case slices.Contains(q.A, line):
-					right++
-				case line < 0 && slices.ContainsFunc(q.A, func(a int) bool { return tells(pr, context, prev, a) }):
-					again++
-					if !slices.Contains(q.A, answeredLine(context, prev)) {
-						withheld++
-						t.Errorf("%q: %q is answered %q: its fact was told unasked just before: %q", mp.Profile, q.Q, r, prev)
+				got := talk(t, context, lines...)
+				if line := answeredLine(context, got[0]); line >= 0 {
+					t.Errorf("%q: the greeting is answered with a fact: %q", mp.Profile, got[0])
+				}
+				pr := parseProfile(context)
+				for k, q := range mp.Questions {
+					prev, r := got[k], got[k+1]
+					line := answeredLine(context, r)
+					if len(q.A) == 0 {
+						continue
+					}
+					answerable++
+					switch {
+					case slices.Contains(q.A, line):
+						right++
+					case line < 0 && slices.ContainsFunc(q.A, func(a int) bool { return tells(pr, context, prev, a) }):
+						again++
+						if !slices.Contains(q.A, answeredLine(context, prev)) {
+							withheld++
+							t.Errorf("%q: %q is answered %q: its fact was told unasked just before: %q", mp.Profile, q.Q, r, prev)
+						}
 					}
 				}
 			}
 		}
-	}
-	share := float64(right) / float64(max(answerable, 1))
-	t.Logf("in one chat: answerable %d: right %d (%.1f%%); %d asked again right after their fact was told, %d of those told unasked",
-		answerable, right, 100*share, again, withheld)
-	if share+float64(again)/float64(max(answerable, 1)) < madePooledRightFloor {
-		t.Errorf("right %.3f, and asked again right away %d: together under the pooled floor %.2f", share, again, madePooledRightFloor)
+		share := float64(right) / float64(max(answerable, 1))
+		t.Logf("%s in one chat: answerable %d: right %d (%.1f%%); %d asked again right after their fact was told and pointed to it, %d of those told unasked",
+			c.glob, answerable, right, 100*share, again, withheld)
+		if share < c.floor {
+			t.Errorf("%s: right %.3f in one chat, under the floor %.2f", c.glob, share, c.floor)
+		}
 	}
 }
 

@@ -72,6 +72,9 @@ func answeredLine(context, reply string) int {
 				}
 			}
 		}
+		if line := partLine(pr, context, s); line >= 0 {
+			return line
+		}
 		if !answerLead(s) {
 			return -1
 		}
@@ -79,10 +82,32 @@ func answeredLine(context, reply string) int {
 	return -1
 }
 
+// partLine is the line of the one fact whose part sentence s says,
+// "Toronto, like I said!" (againLeads), or -1.
+func partLine(pr *profile, context, s string) int {
+	part, ok := strings.CutSuffix(s, ", like I said!")
+	if !ok {
+		return -1
+	}
+	part = strings.ReplaceAll(strings.ToLower(strings.TrimPrefix(part, "Yep, ")), " & ", " and ")
+	line := -1
+	for _, f := range pr.facts {
+		if strings.Contains(" "+f.source+" ", " "+part+" ") || part == age(strings.Fields(f.source)) {
+			if l := lineOf(context, f.source); line >= 0 && l != line {
+				return -1 // the part names more than one fact
+			} else {
+				line = l
+			}
+		}
+	}
+	return line
+}
+
 // answerLead reports a yes or a no before the fact that answers, or the
 // answer to a "how are you?" asked first.
 func answerLead(s string) bool {
-	if slices.Contains(yesLeads, s) || slices.Contains(noLeads, s) || slices.Contains(howAreYouLeads, s) {
+	if slices.Contains(yesLeads, s) || slices.Contains(noLeads, s) || slices.Contains(howAreYouLeads, s) ||
+		slices.Contains(justSaidLeads, s) || slices.Contains(justSaidYes, s) || slices.Contains(justSaidNo, s) {
 		return true
 	}
 	for _, e := range yesEcho {

@@ -267,7 +267,7 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 		if a := adjectiveOne(s); a != "" {
 			says = append(says, a)
 		}
-		for _, a := range []string{fromPlace(s), nameFirst(s), ofTheWhole(s), whichOne(s), staysAtHome(s), allIEver(s), nameIs(s)} {
+		for _, a := range []string{fromPlace(s), nameFirst(s), ofTheWhole(s), placeOwnsPart(s), whichOne(s), staysAtHome(s), allIEver(s), nameIs(s)} {
 			if a != "" {
 				says = append(says, a)
 			}

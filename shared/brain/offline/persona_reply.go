@@ -132,17 +132,10 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 		}
 		best, justTold := st.answerFor(pr, q)
 		if justTold {
-			// The answer is what the bot just said: point to it rather
-			// than tell it twice in a row, and move on.
-			leads = rotated(justSaidLeads, seed)
-			if f := pr.facts[best]; yesNo && f.confirms(q) {
-				// "are you still working?" right after "I retired last
-				// year": the yes or the no, not the fact again.
-				leads = rotated(justSaidYes, seed)
-				if f.neg {
-					leads = rotated(justSaidNo, seed)
-				}
-			}
+			// The answer is what the bot just said: the part asked for,
+			// or the fact again, said so (againLeads).
+			f := pr.facts[best]
+			leads = againLeads(&f, q, f.sentences[st.stated[best]%len(f.says)], yesNo, pr.router.Refuses, seed)
 			facts = []int{-1}
 			qs = rotated(askBack, seed)
 			break

@@ -385,3 +385,43 @@ func nameIs(s string) string {
 	}
 	return ws[len(ws)-1] + " is " + strings.Join(ws[:len(ws)-3], " ") + "'s name"
 }
+
+// placeOwnsPart says "the <part> of <place>" in s as "<place>'s <part>":
+// "the south side of chicago" → "chicago's south side", which parts the
+// phrase the profile has in a row; "" when s has none.
+func placeOwnsPart(s string) string {
+	ws := strings.Fields(s)
+	for i := 2; i+1 < len(ws); i++ {
+		if ws[i] != "of" {
+			continue
+		}
+		from := i - 1
+		for from > 0 && !stopwords.has(strings.ToLower(ws[from])) && !determiners.has(strings.ToLower(ws[from])) {
+			from--
+		}
+		if strings.ToLower(ws[from]) != "the" || from == i-1 {
+			continue
+		}
+		end := 0 // the longest run after "of" the gazetteer names a place
+		for j := i + 2; j <= len(ws) && j <= i+4; j++ {
+			name := strings.ToLower(trimPunct(strings.Join(ws[i+1:j], " ")))
+			if slices.Contains(placeNames.in(" "+name+" "), name) {
+				end = j
+			}
+			if ws[j-1] != trimPunct(ws[j-1]) {
+				break // the phrase ends at its punctuation
+			}
+		}
+		if end == 0 {
+			continue
+		}
+		place := slices.Clone(ws[i+1 : end])
+		last := place[len(place)-1]
+		punct := last[len(trimPunct(last)):]
+		place[len(place)-1] = trimPunct(last) + "'s"
+		part := slices.Clone(ws[from+1 : i])
+		part[len(part)-1] += punct
+		return strings.Join(slices.Concat(ws[:from], place, part, ws[end:]), " ")
+	}
+	return ""
+}

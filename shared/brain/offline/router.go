@@ -17,6 +17,7 @@ import (
 // spelling or digits. None changes what a fact says.
 var swaps = map[string]string{
 	"father": "dad", "mother": "mom", "dad": "father", "mom": "mother", "parents": "folks",
+	"grandmother": "grandma", "grandma": "grandmother", "grandfather": "grandpa", "grandpa": "grandfather",
 	"favorite": "favourite", "favourite": "favorite", "color": "colour", "colour": "color", "colors": "colours",
 	"colours": "colors", "gray": "grey", "grey": "gray", "children": "kids", "kids": "children",
 	"love": "adore", "like": "enjoy", "enjoy": "like", "movies": "films", "films": "movies", "movie": "film",
