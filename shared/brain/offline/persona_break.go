@@ -308,7 +308,7 @@ func unitPieces(u []string, nb neighbours) []piece {
 		if adjective(thing) || placeAdjectives.has(thing) {
 			thing = nb.next2
 		}
-		if homeThings.has(thing) && (lw != "the" || thing != "city" && thing != "town" && thing != "village") {
+		if homeThings.has(thing) && (lw != "the" || !townWords.has(thing)) {
 			// "my vegetable garden", "around the living room": a home's
 			// things are the household's
 			add(map[string]string{"my": "our", "our": "my", "the": "our"}[lw], 2.5)
@@ -389,13 +389,6 @@ func verbForm(w string) bool {
 // placeVerbs say where one is: a longer preposition after them reads
 // well ("I live over in ohio"), after another verb hardly ("born over in").
 var placeVerbs = newSet("live lives lived living work works worked working stay stays stayed based located")
-
-// homeThings are the things of a home, which "my", "our" and "the" may
-// each name.
-var homeThings = newSet("home house apartment flat garden yard backyard kitchen living garage shed porch attic basement farm car van minivan truck city town village street neighborhood neighbourhood")
-
-// placeAdjectives say what kind of place: "our vegetable garden".
-var placeAdjectives = newSet("vegetable flower herb")
 
 // kindWords are adjectives that say what kind, not how much: never "a
 // really part time job".

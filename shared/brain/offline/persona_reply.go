@@ -134,8 +134,8 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 		if justTold {
 			// The answer is what the bot just said: the part asked for,
 			// or the fact again, said so (againLeads).
-			f := pr.facts[best]
-			leads = againLeads(&f, q, f.sentences[st.stated[best]%len(f.says)], yesNo, pr.router.Refuses, seed)
+			f := &pr.facts[best]
+			leads = againLeads(f, q, f.sentences[st.stated[best]%len(f.says)], yesNo, pr.router.Refuses, seed)
 			facts = []int{-1}
 			qs = rotated(askBack, seed)
 			break

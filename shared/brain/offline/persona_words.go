@@ -118,3 +118,14 @@ technician builder worker cleaner janitor hairdresser stylist therapist
 pharmacist scientist researcher sailor fisherman realtor agent broker
 entrepreneur ceo owner photographer producer lifeguard paramedic detective
 custodian caregiver analyst architect trucker`)
+
+// homeThings are the things of a home, which "my", "our" and "the" may
+// each name.
+var homeThings = newSet("home house apartment flat garden yard backyard kitchen living garage shed porch attic basement farm car van minivan truck city town village street neighborhood neighbourhood")
+
+// townWords are the home towns among homeThings: "in the city" is no
+// household's.
+var townWords = newSet("city town village")
+
+// placeAdjectives say what kind of place: "our vegetable garden".
+var placeAdjectives = newSet("vegetable flower herb")
