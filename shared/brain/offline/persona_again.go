@@ -46,9 +46,7 @@ func (f *fact) afterShared(q *text) string {
 	}
 	ws := strings.Fields(f.source)
 	for i, w := range ws {
-		if stopwords.has(w) || !slices.ContainsFunc(q.words, func(x word) bool {
-			return !stopwords.has(x.low) && (stem(x.low) == stem(w) || stem(swaps[x.low]) == stem(w))
-		}) {
+		if stopwords.has(w) || !slices.ContainsFunc(q.words, func(x word) bool { return slices.Contains(sharedStems(x), stem(w)) }) {
 			continue
 		}
 		rest := ws[i+1:]
@@ -94,7 +92,7 @@ func givenNames(ws []string) string {
 func age(ws []string) string {
 	at := slices.IndexFunc(ws, isNumber)
 	for i := 1; i < len(ws); i++ {
-		if isNumber(ws[i]) && (ws[i-1] == "am" || ws[i-1] == "is" || ws[i-1] == "turned" || ws[i-1] == "aged") {
+		if isNumber(ws[i]) && ageVerbs.has(ws[i-1]) {
 			at = i
 			break
 		}
@@ -150,11 +148,23 @@ func againLeads(f *fact, q *text, say string, yesNo bool, refuses func(string) b
 // with ("kids", "children"), in fact f.
 func (f *fact) sharesWord(q *text) bool {
 	for _, w := range q.words {
-		if !stopwords.has(w.low) && (f.stems.has(stem(w.low)) || swaps[w.low] != "" && f.stems.has(stem(swaps[w.low]))) {
+		if slices.ContainsFunc(sharedStems(w), f.stems.has) {
 			return true
 		}
 	}
 	return false
+}
+
+// sharedStems are the stems a fact may share a question's word w by: its
+// own and that of the word swaps says it with; none for a stopword.
+func sharedStems(w word) []string {
+	if stopwords.has(w.low) {
+		return nil
+	}
+	if sw := swaps[w.low]; sw != "" {
+		return []string{stem(w.low), stem(sw)}
+	}
+	return []string{stem(w.low)}
 }
 
 // saysWord reports the word w in q.

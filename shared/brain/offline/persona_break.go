@@ -311,7 +311,7 @@ func unitPieces(u []string, nb neighbours) []piece {
 		if homeThings.has(thing) && (lw != "the" || !townWords.has(thing)) {
 			// "my vegetable garden", "around the living room": a home's
 			// things are the household's
-			add(map[string]string{"my": "our", "our": "my", "the": "our"}[lw], 2.5)
+			add(ourWords[lw], 2.5)
 		}
 	}
 	switch d := swaps[lw]; {

@@ -72,13 +72,17 @@ can will does did just also still always never`)
 func (f *fact) tellsAge() bool {
 	prev := ""
 	for w := range strings.FieldsSeq(f.source) {
-		if ageWords.has(w) || isNumber(w) && (prev == "am" || prev == "is" || prev == "are" || prev == "turned" || prev == "aged" || prev == "be") {
+		if ageWords.has(w) || isNumber(w) && ageVerbs.has(prev) {
 			return true
 		}
 		prev = w
 	}
 	return false
 }
+
+// ageVerbs tell an age by the number after them: "i am 19", "she turned
+// five"; never a count ("i have two cats").
+var ageVerbs = newSet("am is are turned aged be")
 
 var ageWords = newSet("old older young younger age years teen teenager teens teenage baby retired toddler toddlers infant newborn grown")
 

@@ -123,6 +123,10 @@ custodian caregiver analyst architect trucker`)
 // each name.
 var homeThings = newSet("home house apartment flat garden yard backyard kitchen living garage shed porch attic basement farm car van minivan truck city town village street neighborhood neighbourhood")
 
+// ourWords say a home's thing as the household's: "my garden" → "our
+// garden", "around the living room" → "around our living room".
+var ourWords = map[string]string{"my": "our", "our": "my", "the": "our"}
+
 // townWords are the home towns among homeThings: "in the city" is no
 // household's.
 var townWords = newSet("city town village")
