@@ -28,12 +28,72 @@ func (f *fact) againPart(q *text) string {
 			return titleWords(strings.ReplaceAll(ps[0], "_", " "))
 		}
 	case saysWord(q, "old") && (saysWord(q, "how") || saysWord(q, "age")) || saysWord(q, "age"):
-		if f.tellsAge() {
+		if f.tellsAge() || tellsAge(f.source) {
 			return age(ws)
 		}
+	case saysWord(q, "how") && saysWord(q, "many"):
+		return count(ws)
+	case saysWord(q, "how") && saysWord(q, "long"):
+		return lasting(ws)
+	case saysWord(q, "breed") || saysWord(q, "kind") && (saysWord(q, "dog") || saysWord(q, "cat")):
+		return breed(ws)
+	case saysWord(q, "who") && saysWord(q, "with"):
+		return company(ws)
+	}
+	if k := kindPart(q, ws); k != "" && f.intents()&catJob == 0 { // not "horses" of "a vet who works with horses"
+		return k
 	}
 	return f.afterShared(q)
 }
+
+// kindPart returns the pet, the sport or the children, siblings or
+// grandchildren of sentence ws a question asks for by their kind: "tennis"
+// for "do you play any sports?", "three huskies" for "any pets?", "two
+// kids" for "do you have children?"; "" when it asks by no such kind or
+// ws names none.
+func kindPart(q *text, ws []string) string {
+	for _, w := range q.words {
+		c, k := intentWords[w.low]&(catPet|catSport), kin[w.low]
+		if !categoryNames.has(w.low) || c == 0 && !kindsOfKin.has(w.low) {
+			continue
+		}
+		for j, fw := range ws {
+			if kindsOfKin.has(w.low) && kin[fw] != k || c != 0 && (intentOf(fw)&c == 0 || categoryNames.has(fw) || knownWords[fw] != 0) {
+				continue
+			}
+			if j > 0 && isNumber(ws[j-1]) {
+				return ws[j-1] + " " + fw // "three huskies", "two kids"
+			}
+			if k > 0 {
+				return "" // "my son": a relative alone is no part
+			}
+			return fw
+		}
+	}
+	return ""
+}
+
+// kindsOfKin name relatives by their kind: "do you have children?".
+var kindsOfKin = newSet("kids children siblings grandkids grandchildren")
+
+// followsUp reports a question that asks only for a part of fact f:
+// "how many?" after "i have six younger siblings", "for how long?" after
+// "i have been married for forty years"; each of its words but those it
+// asks with is the fact's.
+func (f *fact) followsUp(q *text) bool {
+	if asksOfYou(q) {
+		return false // "where are you from?" asks whole
+	}
+	for _, w := range q.words {
+		if w.content && !partAsks.has(w.low) && !thirdPronouns.has(w.low) && !slices.ContainsFunc(sharedStems(w), f.stems.has) {
+			return false
+		}
+	}
+	return f.againPart(q) != ""
+}
+
+// partAsks are the words a question asks for a part of a fact with.
+var partAsks = newSet("how many long old age breed kind name names called")
 
 // afterShared returns what fact f says after the word a "what…?" question
 // shares with it: "biology" of "i am a student studying biology" for
@@ -50,11 +110,14 @@ func (f *fact) afterShared(q *text) string {
 			continue
 		}
 		rest := ws[i+1:]
-		if len(rest) == 0 || !beVerbs.has(rest[0]) && !strings.HasSuffix(w, "ing") {
+		verb := strings.HasSuffix(w, "ing") || i > 0 && (ws[i-1] == "i" || ws[i-1] == "and") // "majoring in history", "i study law"
+		if len(rest) == 0 || !beVerbs.has(rest[0]) && !verb {
 			return "" // "a high school senior": what follows a noun is no answer
 		}
 		if beVerbs.has(rest[0]) {
 			rest = rest[1:]
+		} else if len(rest) > 1 && (rest[0] == "in" || rest[0] == "to") {
+			rest = rest[1:] // "majoring in history"
 		}
 		np, _ := nounPhrase(rest)
 		if len(np) == 0 || len(np) > 3 || slicesHasAny(np, firstPerson) || slices.ContainsFunc(np, func(w string) bool { return stopwords.has(w) && !determiners.has(w) }) {
@@ -90,14 +153,55 @@ func givenNames(ws []string) string {
 // age returns the age sentence ws tells, in digits: "26" of "i am twenty
 // six and still single".
 func age(ws []string) string {
-	at := slices.IndexFunc(ws, isNumber)
+	at := -1
+	for i, w := range ws {
+		if isNumber(w) && (i+1 == len(ws) || !countsPeople(ws[i+1])) {
+			at = i // "six" of "three kids under the age of six"
+			break
+		}
+	}
 	for i := 1; i < len(ws); i++ {
 		if isNumber(ws[i]) && ageVerbs.has(ws[i-1]) {
 			at = i
 			break
 		}
 	}
-	if at < 0 {
+	return numberAt(ws, at)
+}
+
+// count returns how many sentence ws counts, in digits: "6" of "i have
+// six younger siblings"; "" when no number counts things.
+func count(ws []string) string {
+	for i, w := range ws {
+		if isNumber(w) && i+1 < len(ws) && !durations.has(ws[i+1]) && !heightWords.has(ws[i+1]) && !strings.HasPrefix(ws[i+1], "year") && (i == 0 || !ageVerbs.has(ws[i-1])) {
+			return numberAt(ws, i)
+		}
+	}
+	return ""
+}
+
+// lasting returns how long sentence ws says something has gone on: "40
+// years" of "i have been married for forty years".
+func lasting(ws []string) string {
+	for i, w := range ws {
+		if !isNumber(w) {
+			continue
+		}
+		n, next := numberAt(ws, i), i+1
+		if next < len(ws) && isNumber(ws[next]) && !strings.Contains(n, " ") && n != w {
+			next++ // "twenty six years": one number
+		}
+		if next < len(ws) && durations.has(ws[next]) && ws[next] != "since" {
+			return n + " " + ws[next]
+		}
+	}
+	return ""
+}
+
+// numberAt returns the number at ws[at] in digits, a number of two words
+// as one ("twenty six" → "26"); "" when at is out of ws.
+func numberAt(ws []string, at int) string {
+	if at < 0 || at >= len(ws) {
 		return ""
 	}
 	for _, sp := range phrasesAt(ws, at) {
@@ -109,6 +213,47 @@ func age(ws []string) string {
 		return d
 	}
 	return ws[at]
+}
+
+// breed returns the kind of animal sentence ws tells of by a word more
+// than "dog" or "cat": "german shepherd" of "my dog is a german shepherd
+// named bruno", "husky" of "i have a husky named juneau".
+func breed(ws []string) string {
+	for i, w := range ws {
+		if intentOf(w)&catPet == 0 || categoryNames.has(w) || genericPets.has(w) {
+			continue
+		}
+		from := i
+		if i > 0 && !stopwords.has(ws[i-1]) && !possessives.has(ws[i-1]) && !isNumber(ws[i-1]) && intentOf(ws[i-1])&catPet == 0 && !adjective(ws[i-1]) {
+			from = i - 1 // "german shepherd", "golden retriever"
+		}
+		return strings.Join(ws[from:i+1], " ")
+	}
+	return ""
+}
+
+var genericPets = newSet("dog dogs cat cats puppy puppies kitten kittens kitty kitties pet pets animal animals")
+
+// company returns whom sentence ws says one lives or is with: "my
+// boyfriend and two cats" of "i live in seattle with my boyfriend and two
+// cats".
+func company(ws []string) string {
+	at := slices.Index(ws, "with")
+	if at < 0 || at+1 == len(ws) {
+		return ""
+	}
+	rest := ws[at+1:]
+	end := len(rest)
+	for i, w := range rest {
+		if i > 0 && (prepositionWords.has(w) || w == "who" || w == "that") {
+			end = i
+			break
+		}
+	}
+	if !slicesHasAny(rest[:end], possessives) && !isNumber(rest[0]) && kinOf(rest[:end]) == 0 {
+		return "" // "with a view": no one
+	}
+	return strings.Join(rest[:end], " ")
 }
 
 // againLeads answer q with part of fact f the bot has just told, or with
@@ -134,8 +279,9 @@ func againLeads(f *fact, q *text, say string, yesNo bool, refuses func(string) b
 			leads = justSaidNo
 		}
 	}
-	if asksOfYou(q) && !f.sharesWord(q) {
-		// "where do you live?" right after "I'm a chef in Chicago": the
+	if (asksOfYou(q) || asksOfThird(q)) && !f.sharesWord(q) {
+		// "where do you live?" right after "I'm a chef in Chicago", "what
+		// does he do?" right after "My husband is a firefighter": the
 		// question asks for the fact again; a follow-up on its words
 		// ("do you like chicago?", "what kind of music?") does not, and
 		// gets the pointer alone.
@@ -191,7 +337,7 @@ func asksOfYou(q *text) bool {
 	return false
 }
 
-var youWords = newSet("you u your ur yours")
+var youWords = newSet("you u your ur yours yourself")
 
 // titleWords writes a place or a name as chat capitalises it: "Rio de
 // Janeiro", "Salt and Pepper".

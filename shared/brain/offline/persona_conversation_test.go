@@ -215,6 +215,8 @@ func TestPersonaYesAgain(t *testing.T) {
 func TestPersonaAskedAgain(t *testing.T) {
 	nurse := "i am a nurse at a children's hospital in toronto.\ni have two cats named salt and pepper.\ni love baking bread on sundays.\ni am twenty six and still single."
 	student := "i am a second year student studying biology.\ni live with my parents in lagos.\nmy favorite color is forest green."
+	family := "i have six younger siblings.\ni have been married for forty years.\nmy dog is a german shepherd named bruno.\ni live in seattle with my sister and two cats."
+	veteran := "i am eighty years old and still play tennis.\ni live alone in a cabin with three huskies."
 	tests := []struct {
 		profile, first, again string
 		want                  string // the reply to again starts with it
@@ -227,6 +229,12 @@ func TestPersonaAskedAgain(t *testing.T) {
 		{student, "what is your favorite color?", "what's your fav colour?", "Forest green, like I said!", "", "top"},
 		{nurse, "what do you do for fun?", "what do you do on weekends?", "", "bread", ""},
 		{nurse, "do you have pets?", "do you like cats?", "", "", "salt"},
+		{family, "do you have siblings?", "how many?", "6, like I said!", "", "younger"},
+		{family, "are you married?", "for how long?", "40 years, like I said!", "", "married"},
+		{family, "any pets?", "what breed?", "German shepherd, like I said!", "", "bruno"},
+		{family, "where do you live?", "who do you live with?", "My sister & two cats, like I said!", "", "seattle"},
+		{veteran, "how old are you?", "do you play any sports?", "Yep, tennis, like I said!", "", "80"},
+		{veteran, "where do you live?", "do you have pets?", "Yep, three huskies, like I said!", "", "cabin"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.again, func(t *testing.T) {
@@ -241,6 +249,33 @@ func TestPersonaAskedAgain(t *testing.T) {
 				t.Errorf("%q, want %q in it", got, tt.has)
 			case tt.hasNot != "" && strings.Contains(low, tt.hasNot):
 				t.Errorf("%q, want no %q in it: the part asked for, not the fact again", got, tt.hasNot)
+			}
+		})
+	}
+}
+
+// TestPersonaAsksOfThird: "what does she do?" asks about a relative, by
+// a pronoun; it is answered by what the profile tells of one, never by
+// the bot's own job or age.
+func TestPersonaAsksOfThird(t *testing.T) {
+	tests := []struct {
+		profile, q  string
+		has, hasNot string // in the reply, in lower case
+	}{
+		{"i am a paramedic in glasgow.\nmy wife olga is a cellist.", "what does she do?", "cellist", "paramedic"},
+		{"i am a paramedic in glasgow.\ni love old soul records.", "what does he do?", "", "paramedic"},
+		{"i am a chef in lyon.\nmy partner andres lives in santiago.", "where does he live?", "santiago", "lyon"},
+		{"i am thirty five and a pilot.\nmy daughter isla turned seven last month.", "how old is she?", "7", "35"},
+		{"i am a chess coach.\nmy son leo is studying law in ankara.", "what does he do?", "law", "chess"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			got := strings.ToLower(talk(t, tt.profile, tt.q)[0])
+			if tt.has != "" && !strings.Contains(got, tt.has) {
+				t.Errorf("%q, want %q in it", got, tt.has)
+			}
+			if strings.Contains(got, tt.hasNot) {
+				t.Errorf("%q: the bot's own %q answers a question about someone else", got, tt.hasNot)
 			}
 		})
 	}

@@ -114,7 +114,9 @@ const (
 // run cold: 50.2 % right and 9.3 % wrong on the first world set, 62.9 %
 // and 6.5 % on the second, written after the gazetteer; 73.4 % and 6.8 %
 // on the first harness set, 83.2 % and 3.2 % on b, 71.0 % and 5.6 % on c,
-// 77.0 % and 6.9 % on d, 65.6 % and 4.8 % on e, written to be diverse):
+// 77.0 % and 6.9 % on d, 65.6 % and 4.8 % on e, written to be diverse;
+// 85.2 % and 6.6 % on f, 69.1 % and 5.5 % on g, 85.3 % and 2.8 % on h,
+// 81.5 % and 1.9 % on i):
 // the floors keep what each reads today and say how far it is from the
 // others.
 func TestPersonaWorld(t *testing.T) {
@@ -129,8 +131,10 @@ func TestPersonaWorld(t *testing.T) {
 		{"testdata/persona_harness_c.json", 0.75, 0.07, 0.92},
 		{"testdata/persona_harness_d.json", 0.80, 0.05, 0.88},
 		{"testdata/persona_harness_e.json", 0.70, 0.05, 0.94},
-		{"testdata/persona_harness_f.json", 0.83, 0.07, 0.94},
-		{"testdata/persona_harness_g.json", 0.67, 0.06, 0.93},
+		{"testdata/persona_harness_f.json", 0.86, 0.07, 0.94},
+		{"testdata/persona_harness_g.json", 0.75, 0.04, 0.93},
+		{"testdata/persona_harness_h.json", 0.85, 0.04, 0.86},
+		{"testdata/persona_harness_i.json", 0.80, 0.04, 0.89},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			s := scoreProbes(t, readMadeUp(t, c.file), "made")
@@ -207,8 +211,8 @@ func TestPersonaMadeUpInOneChat(t *testing.T) {
 		glob  string
 		floor float64
 	}{
-		{"testdata/persona_made_up*.json", 0.83},
-		{"testdata/persona_harness*.json", 0.78},
+		{"testdata/persona_made_up*.json", 0.85},
+		{"testdata/persona_harness*.json", 0.80},
 	} {
 		files, err := filepath.Glob(c.glob)
 		if err != nil || len(files) == 0 {

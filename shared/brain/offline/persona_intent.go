@@ -61,6 +61,9 @@ func questionIntents(q *text) category {
 	if offersChoice(strings.Fields(padded), genderWords) {
 		c |= catLooks // "are you a guy or a girl?"
 	}
+	if strings.Contains(padded, " live with ") {
+		c = c&^catPlace | catFamily // "who do you live with?" asks who, not where
+	}
 	if strings.Contains(padded, " live together ") && strings.Contains(padded, " your ") {
 		c = c&^catPlace | catFamily // "do your parents live together?" asks about the couple, not where
 	}
@@ -221,7 +224,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
-		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s"))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" && !namesThings(w, next) || manJob(prev, w)) && i > 0 && !fav {
+		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s")) || (prev == "a" || prev == "an") && i > 1 && beVerbs.has(ws[i-2]) && agentNoun(w) && (next == "" || boundaries.has(next))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" && !namesThings(w, next) || manJob(prev, w)) && i > 0 && !fav {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
@@ -236,6 +239,9 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		if w == "play" || w == "plays" {
 			c |= catHobby // what one plays is a pastime
+			if next == "the" && i+2 < len(ws) && intentOf(ws[i+2]) == 0 {
+				c |= catMusic // "i play the charango": an instrument
+			}
 		}
 	}
 	for _, p := range intentPhrases {

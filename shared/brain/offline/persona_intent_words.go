@@ -27,12 +27,14 @@ birds horse horses hamster breed parrot rabbit bunny snake lizard turtle pony go
 guinea chihuahua poodle labrador retriever shepherd terrier beagle bulldog husky collie pug
 dachshund corgi rottweiler pitbull goat goats cow cows pig pigs sheep donkey donkeys llama llamas
 alpaca alpacas hedgehog tarantula iguana gecko chinchilla cockatiel parakeet chickens hens cattle tortoise
-pigeon duck buffalo geese goose`,
+pigeon duck buffalo geese goose shiba kelpie dalmatian greyhound spaniel schnauzer doberman pomeranian mastiff
+akita samoyed whippet sheepdog labradoodle goldendoodle cockapoo yorkie malamute weimaraner vizsla cockatoo macaw
+budgie budgies canary axolotl gerbil gerbils mule mules`,
 		catHobby: `hobby hobbies fun free spare weekend weekends interests activities pastime leisure unwind
 game games gaming chess videogames puzzle puzzles crossword crosswords bingo trivia dominoes mahjong backgammon
 checkers cards`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
-vacations countries continent continents`,
+vacations countries continent continents aeroplane airplane plane planes flights`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
 orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl
@@ -52,10 +54,11 @@ running run runs jog jogging swim swimming team athletic athlete marathon marath
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
 triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler hurling
-bouldering climbing climb climbs curling fencing cheerleader cheerleaders skateboard swam swims swimmer`,
+bouldering climbing climb climbs curling fencing cheerleader cheerleaders skateboard swam swims swimmer
+sporty sporting supporter supporters match matches`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
-sophomore studied grader graders phd doctorate masters`,
+sophomore studied grader graders phd doctorate masters homeschooled homeschool`,
 		catPlans: `plans plan planning dream dreams goal goals future someday ambition hope hoping wish`,
 		catFear: `afraid fear fears scared scare scares phobia phobias allergic allergy allergies terrified
 frightened`,
@@ -92,6 +95,9 @@ func intentOf(w string) category {
 	}
 	if c := intentWords[strings.TrimSuffix(w, "s")]; c&catPet != 0 {
 		return catPet // "ferrets", "turtles"
+	}
+	if c := intentWords[strings.TrimSuffix(w, "ies")+"y"]; c&catPet != 0 && strings.HasSuffix(w, "ies") {
+		return catPet // "huskies"
 	}
 	return intentWords[strings.TrimLeft(w, "0123456789")]
 }
@@ -172,6 +178,17 @@ var intentPhrases = []struct {
 	{" drivers license ", catCar},
 	{" driver's license ", catCar},
 	{" bench press ", catSport},
+	{" keeps you busy ", catJob},
+	{" can't eat ", catFear},
+	{" cannot eat ", catFear},
+	{" taste of ", catFood},
+	{" keep you busy ", catJob},
+	{" typical day ", catJob},
+	{" at home with you ", catFamily},
+	{" live with ", catFamily},
+	{" been together ", catFamily},
+	{" bucket list ", catPlans},
+	{" would you love to ", catPlans},
 }
 
 // afterLive are the words after "live" that say where: "i live in…",

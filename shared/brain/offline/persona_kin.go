@@ -33,7 +33,7 @@ func kinOf(ws []string) int {
 			w = strings.TrimSuffix(w, "'s") // "i coach my son's little league team", not "a children's hospital"
 		}
 		if (w == "girls" || w == "boys") && i > 0 && (slicesHasAny(ws[:i], kidsVerbs) || slicesHasAny(ws[max(0, i-3):i], possessives)) ||
-			(w == "girl" || w == "boy") && i > 1 && ws[i-1] != "best" && slicesHasAny(ws[:i], kidsVerbs) {
+			(w == "girl" || w == "boy") && i > 1 && ws[i-1] != "best" && !(ws[i-1] == "a" && (ws[i-2] == "was" || ws[i-2] == "were")) && slicesHasAny(ws[:i], kidsVerbs) {
 			k |= 1 << kinChildren // "i have three little girls", "my husband and i are raising twin boys", "my twin boys are eight", "we have a little girl"
 			continue
 		}
@@ -80,6 +80,26 @@ const (
 	kinMarried  = 3
 	kinParents  = 4
 )
+
+// anyKin is every kind of family.
+const anyKin = 1<<kinChildren | 1<<kinSiblings | 1<<kinMarried | 1<<kinParents
+
+// asksOfThird reports a question about someone else named by a pronoun
+// and not about the one asked: "what does he do?", "how old are they?",
+// but not "do they pay you well?".
+func asksOfThird(q *text) bool {
+	third := false
+	for _, w := range q.words {
+		w := chatSpelling(w.low)
+		if youWords.has(w) {
+			return false
+		}
+		third = third || thirdPronouns.has(w)
+	}
+	return third
+}
+
+var thirdPronouns = newSet("he she they his her their him them")
 
 // asksParent reports a question whether one is a parent: "are you a
 // mom?", "r u a dad?".

@@ -35,7 +35,9 @@ texans redskins commanders buccaneers bucs ravens bengals jaguars chargers`},
 76ers sixers timberwolves`},
 	{"hockey nhl", catSport, `bruins blackhawks canadiens leafs canucks oilers`},
 	{"soccer football premier league mls", catSport, `arsenal chelsea liverpool barcelona juventus manchester_united real_madrid
-tottenham bayern napoli roma psg dortmund ajax`},
+tottenham bayern napoli roma psg dortmund ajax west_ham everton aston_villa newcastle_united leeds_united
+celta gremio chivas flamengo corinthians boca_juniors river_plate galatasaray fenerbahce besiktas benfica ac_milan inter_milan
+atletico_madrid national_team`},
 	{"rock band bands", catMusic, `metallica beatles nirvana coldplay zeppelin aerosmith radiohead springsteen nickelback jovi
 hendrix pink_floyd rolling_stones green_day foo_fighters imagine_dragons queen_band ac_dc`},
 	{"metal heavy band bands", catMusic, `metallica rammstein slipknot megadeth iron_maiden black_sabbath`},

@@ -26,6 +26,9 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 		rest = rest[1:] // "i do like…"
 	}
 	v, obj := rest[0], rest[1:]
+	if v == "can" && len(obj) > 2 && obj[0] == "not" && obj[1] == "stand" {
+		v, obj = "hate", obj[2:] // "i can not stand the cold"
+	}
 	objS := strings.Join(obj, " ")
 	switch {
 	case v == "do" && len(obj) >= 2 && obj[0] == "not" && likeVerbs.has(obj[1]):
@@ -318,7 +321,7 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 		return []string{"I'm a " + head + " at " + articleFor(where) + " " + where, "I work as a " + head + " at " + articleFor(where) + " " + where}
 	}
 	if len(obj) >= 2 && (obj[0] == "a" || obj[0] == "an") {
-		if np, tail := nounPhrase(obj[1:]); tail != "" && occupation(np[len(np)-1]) {
+		if np, tail := nounPhrase(obj[1:]); tail != "" && len(np) > 0 && (occupation(np[len(np)-1]) || agentNoun(np[len(np)-1])) {
 			// "a nurse at a children's hospital": the job, then where
 			*cats |= catJob
 			job := strings.Join(np, " ")
@@ -357,6 +360,11 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 			*cats |= catJob
 			bare := strings.Join(obj[1:], " ") // the job without its article
 			return []string{"I work as " + o, "for a living, I'm " + o, "I'm " + o + " by trade", bare + ", that's my job", "my job: " + bare}
+		}
+		if n := len(obj); n >= 3 && !adjective(obj[1]) && !isNumber(obj[1]) {
+			// "a night owl": "a real night owl" breaks the article from a
+			// name of two words.
+			return []string{"I'd call myself " + o, "I'm actually " + o, "you could say I'm " + o, "I'm a real " + strings.Join(obj[1:], " ")}
 		}
 		return []string{"I'd call myself " + o, "I'm actually " + o, "you could say I'm " + o}
 	}

@@ -92,7 +92,8 @@ func partLine(pr *profile, context, s string) int {
 	part = strings.ReplaceAll(strings.ToLower(strings.TrimPrefix(part, "Yep, ")), " & ", " and ")
 	line := -1
 	for _, f := range pr.facts {
-		if strings.Contains(" "+f.source+" ", " "+part+" ") || part == age(strings.Fields(f.source)) {
+		ws := strings.Fields(f.source)
+		if strings.Contains(" "+f.source+" ", " "+part+" ") || slices.Contains([]string{age(ws), count(ws), lasting(ws)}, part) {
 			if l := lineOf(context, f.source); line >= 0 && l != line {
 				return -1 // the part names more than one fact
 			} else {

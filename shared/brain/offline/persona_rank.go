@@ -28,6 +28,7 @@ type asked struct {
 	besides          string   // the stem of what it asks about other than: "any hobbies besides singing?"
 	hates            bool     // it asks what one dislikes: "any foods you hate?"
 	family           bool     // it asks about "your family": any relative answers
+	third            bool     // it asks about someone else by "he", "she" or "they": "what does she do?"
 }
 
 // topic is a word of the question whose intent it asks about, or of none.
@@ -74,6 +75,18 @@ func readQuestion(q *text) *asked {
 	}
 	a.origin = a.intents&catPlace != 0 && slices.ContainsFunc(a.qws, originWords.has)
 	a.strong = strongOrigin(a.qws)
+	if a.third = asksOfThird(q); a.third {
+		// "what does she do?" after "are you married?": a relative or a
+		// pet answers, whichever kind.
+		if a.qkin == 0 {
+			a.qkin = anyKin
+		}
+		if a.age {
+			a.age, a.kinAge = false, true // "how old is she?"
+			a.intents = a.intents&^catAge | catFamily | catPet
+		}
+		a.bareJob = false
+	}
 	return a
 }
 
@@ -145,6 +158,9 @@ func offersChoice(qws []string, ws set) bool {
 // speaks of in part, answered after those that cover it).
 func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	cats = f.intents()
+	if a.third && f.kin == 0 && cats&catPet == 0 {
+		return 0, false, false // "what does he do?" is not answered by one's own job
+	}
 	if a.qkin != 0 && a.qkin&f.kin == 0 {
 		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"
 	}
@@ -214,11 +230,12 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	case aboutOther(f.source) && a.qkin != 0 && a.qkin&f.subjectKin() == 0:
 		return 0, false, false // "do you have a boyfriend?" is not answered by "my parents are divorced"
 	}
-	if cats&catStudy != 0 && (len(a.yours) > 0 || a.bareJob && studiesNow(f)) {
+	if cats&catStudy != 0 && (len(a.yours) > 0 || a.third || a.bareJob && studiesNow(f)) {
 		cats |= catJob // "what does your son do?": "my son is in college"; "what do you do?": "i am in medical school"
 	}
 	switch {
-	case len(a.yours) > 0 && a.intents&^catFamily != 0 && cats&a.intents&^catFamily == 0:
+	case len(a.yours) > 0 && a.intents&^catFamily != 0 && cats&a.intents&^catFamily == 0,
+		a.third && a.intents&^(catFamily|catPet) != 0 && cats&a.intents&^(catFamily|catPet) == 0:
 		return 0, false, false // "what do your parents do?" is not answered by "my parents are divorced"
 	case a.strong && cats&catPlace != 0 && !f.tellsOrigin():
 		return 0, false, false // "where did you grow up?" is not answered by where one lives now

@@ -68,6 +68,12 @@ func newPersonaState(req brain.Request, pr *profile, rc *readCache) personaState
 func (st *personaState) answerFor(pr *profile, q *text) (fact int, justTold bool) {
 	as := pr.answers(q)
 	if len(as) == 0 {
+		// "how many?", "for how long?" right after a fact: a part of it.
+		for i := range pr.facts {
+			if st.lastTold[i] && pr.facts[i].followsUp(q) {
+				return i, true
+			}
+		}
 		return -1, false
 	}
 	return as[0], st.lastTold[as[0]]
