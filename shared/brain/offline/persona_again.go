@@ -61,13 +61,18 @@ func kindPart(q *text, ws []string) string {
 			if kindsOfKin.has(w.low) && kin[fw] != k || c != 0 && (intentOf(fw)&c == 0 || categoryNames.has(fw) || knownWords[fw] != 0) {
 				continue
 			}
-			if j > 0 && isNumber(ws[j-1]) {
+			switch {
+			case j > 0 && isNumber(ws[j-1]):
 				return ws[j-1] + " " + fw // "three huskies", "two kids"
-			}
-			if k > 0 {
+			case k > 0:
 				return "" // "my son": a relative alone is no part
+			case c&catPet != 0 && breed(ws) != "":
+				fw = breed(ws) // "a german shepherd", not "dog"
 			}
-			return fw
+			if plural(fw) || c&catSport != 0 {
+				return fw // "huskies", "tennis"
+			}
+			return articleFor(fw) + " " + fw // "a dog"
 		}
 	}
 	return ""
@@ -155,7 +160,7 @@ func givenNames(ws []string) string {
 func age(ws []string) string {
 	at := -1
 	for i, w := range ws {
-		if isNumber(w) && (i+1 == len(ws) || !countsPeople(ws[i+1])) {
+		if isNumber(w) && !counted(ws, i) {
 			at = i // "six" of "three kids under the age of six"
 			break
 		}

@@ -187,6 +187,9 @@ func compoundNoun(obj []string) []string {
 		return nil // "a retired gym teacher": amSays says it
 	}
 	head := np[2]
+	if strings.HasSuffix(head, "ing") || strings.HasSuffix(head, "ed") {
+		return nil // "a college student majoring in history": a verb ends the noun
+	}
 	return []string{"I'm " + articleFor(head) + " " + head + " — " + np[0] + " " + np[1] + ", in fact" + tail}
 }
 

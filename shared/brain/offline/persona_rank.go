@@ -341,15 +341,21 @@ var animalPlaces = newSet("shelter shelters zoo sanctuary clinic aquarium salon"
 func tellsAge(source string) bool {
 	ws := strings.Fields(source)
 	for i, w := range ws {
-		next := ""
-		if i+1 < len(ws) {
-			next = ws[i+1]
-		}
-		if isNumber(w) && !countsPeople(next) || yearsWords.has(w) {
+		if isNumber(w) && !counted(ws, i) || yearsWords.has(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// counted reports the number at ws[i] a count, not an age: "three boys",
+// "six younger siblings", but "four years old".
+func counted(ws []string, i int) bool {
+	next := i + 1
+	if next+1 < len(ws) && (siblingOrder.has(ws[next]) || adjective(ws[next])) {
+		next++
+	}
+	return next < len(ws) && countsPeople(ws[next])
 }
 
 // countsPeople reports the word after a number that makes it a count,
