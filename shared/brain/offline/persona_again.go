@@ -66,7 +66,9 @@ func kindPart(q *text, ws []string) string {
 				return ws[j-1] + " " + fw // "three huskies", "two kids"
 			case k > 0:
 				return "" // "my son": a relative alone is no part
-			case c&catPet != 0 && breed(ws) != "":
+			case c&catPet != 0 && breed(ws) == "":
+				return "" // "my dog luna": the fact again, not "a dog"
+			case c&catPet != 0:
 				fw = breed(ws) // "a german shepherd", not "dog"
 			}
 			if plural(fw) || c&catSport != 0 {
