@@ -194,12 +194,12 @@ func lasting(ws []string) string {
 		if !isNumber(w) {
 			continue
 		}
-		n, next := numberAt(ws, i), i+1
-		if next < len(ws) && isNumber(ws[next]) && !strings.Contains(n, " ") && n != w {
+		next := i + 1
+		if next < len(ws) && isNumber(ws[next]) {
 			next++ // "twenty six years": one number
 		}
 		if next < len(ws) && durations.has(ws[next]) && ws[next] != "since" {
-			return n + " " + ws[next]
+			return numberAt(ws, i) + " " + ws[next]
 		}
 	}
 	return ""
