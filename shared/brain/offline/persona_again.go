@@ -45,6 +45,27 @@ func (f *fact) againPart(q *text) string {
 	return f.afterShared(q)
 }
 
+// asksBeyond reports a follow-up that asks for what fact f does not tell:
+// why, how long or how old when it tells no such number (not how many:
+// "i speak polish and german" answers that), what
+// kind of a thing it names without its kind ("what kind of cars do you
+// work on?" after "i fix cars").
+func (f *fact) asksBeyond(q *text) bool {
+	ws := strings.Fields(f.source)
+	switch {
+	case saysWord(q, "why"):
+		return true
+	case saysWord(q, "how") && saysWord(q, "long"):
+		return lasting(ws) == ""
+	case saysWord(q, "how") && saysWord(q, "old"):
+		return age(ws) == ""
+	}
+	return slices.ContainsFunc(q.words, func(w word) bool { return whatKind.has(w.low) }) && f.sharesWord(q)
+}
+
+// whatKind ask what kind of a thing something is.
+var whatKind = newSet("kind kinds sort type types")
+
 // followsUp reports a question that asks only for a part of fact f:
 // "how many?" after "i have six younger siblings", "for how long?" after
 // "i have been married for forty years"; each of its words but those it
@@ -120,12 +141,13 @@ func againLeads(f *fact, q *text, say string, yesNo bool, refuses func(string) b
 			leads = justSaidNo
 		}
 	}
-	if (asksOfYou(q) || asksOfThird(q)) && !f.sharesWord(q) {
+	if !yesNo && !f.asksBeyond(q) || (asksOfYou(q) || asksOfThird(q)) && !f.sharesWord(q) {
 		// "where do you live?" right after "I'm a chef in Chicago", "what
-		// does he do?" right after "My husband is a firefighter": the
-		// question asks for the fact again; a follow-up on its words
-		// ("do you like chicago?", "what kind of music?") does not, and
-		// gets the pointer alone.
+		// does he do?" right after "My husband is a firefighter", "what
+		// subject?" right after "I teach chemistry": the question asks
+		// for the fact again. A yes or no on its words ("do you like
+		// chicago?") or what it does not tell ("how long have you
+		// played?") gets the pointer alone.
 		return prefixed(leads, say, seed)
 	}
 	return rotated(leads, seed)

@@ -210,13 +210,15 @@ func TestPersonaYesAgain(t *testing.T) {
 }
 
 // TestPersonaAskedAgain: a question the fact just told answers gets the
-// part it asks for, or the fact again said so; a follow-up on the fact's
-// own words gets a pointer to it, not the fact again.
+// part it asks for, or the fact again said so ("what subject?"); a yes or
+// no on the fact's own words, or a question it does not answer ("why
+// surfing?"), gets a pointer to it, not the fact again.
 func TestPersonaAskedAgain(t *testing.T) {
 	nurse := "i am a nurse at a children's hospital in toronto.\ni have two cats named salt and pepper.\ni love baking bread on sundays.\ni am twenty six and still single."
 	student := "i am a second year student studying biology.\ni live with my parents in lagos.\nmy favorite color is forest green."
 	family := "i have six younger siblings.\ni have been married for forty years.\nmy dog is a german shepherd named bruno.\ni live in seattle with my sister and two cats."
 	veteran := "i am eighty years old and still play tennis.\ni live alone in a cabin with three huskies."
+	teacher := "i teach chemistry at a high school.\ni surf every weekend."
 	tests := []struct {
 		profile, first, again string
 		want                  string // the reply to again starts with it
@@ -235,6 +237,9 @@ func TestPersonaAskedAgain(t *testing.T) {
 		{family, "where do you live?", "who do you live with?", "My sister & two cats, like I said!", "", "seattle"},
 		{veteran, "how old are you?", "do you play any sports?", "Yep, tennis, like I said!", "", "80"},
 		{veteran, "where do you live?", "do you have pets?", "Yep, three huskies, like I said!", "", "cabin"},
+		{teacher, "what do you do?", "what subject?", "", "chemistry", ""},
+		{teacher, "what do you do?", "which school?", "", "high school", ""},
+		{teacher, "what do you do for fun?", "why surfing?", "", "", "weekend"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.again, func(t *testing.T) {

@@ -69,7 +69,7 @@ got get live lives grew moved born raised went came met married lost won became`
 // or a place of work first, never a pastime; "where do you live?" by a place
 // one does it in; "any hobbies?" by what one does that is not work.
 func (pr *profile) lastResort(a *asked) []int {
-	if a.strong {
+	if a.strong || a.howLong {
 		return nil
 	}
 	best, score := -1, 0

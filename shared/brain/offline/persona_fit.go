@@ -229,6 +229,7 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
 		case c&cats != 0 && asksWith(q, i) && wordIntent(q, i) == intentOf(w.low): // "do you speak other languages?" "I'm learning korean."
 		case c == 0 && verbish(w.low):
+		case fanVerbs.has(w.low) && f.fan(): // "do you watch sports?" "I'm a huge hockey fan."
 		default:
 			return false
 		}
@@ -272,6 +273,7 @@ func (f *fact) confirms(q *text) bool {
 		case categoryNames.has(w.low) && f.intents()&c != 0 && (c&catJob != 0 || f.intents()&catJob == 0):
 			named = true // not by one's job: "are you a student?" and "i work at a school"
 		case c == 0 && verbish(w.low):
+		case fanVerbs.has(w.low) && f.fan(): // "do you watch sports?" "I'm a huge hockey fan."
 		default:
 			return false
 		}

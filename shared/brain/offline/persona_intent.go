@@ -38,7 +38,9 @@ func questionIntents(q *text) category {
 	if strings.Contains(padded, " grow up ") && strings.Contains(padded, " where ") {
 		c |= catPlace
 	}
-	if strings.HasSuffix(padded, " do ") && (strings.Contains(padded, " what does ") || strings.Contains(padded, " what do ") || strings.Contains(padded, " what did ")) {
+	if strings.HasSuffix(padded, " like to do ") || strings.HasSuffix(padded, " love to do ") {
+		c = c&^catJob | catHobby // "what do you like to do?" asks about pastimes
+	} else if strings.HasSuffix(padded, " do ") && (strings.Contains(padded, " what does ") || strings.Contains(padded, " what do ") || strings.Contains(padded, " what did ")) {
 		c |= catJob
 	} else if c&catHobby != 0 && !hasIntentWord(q, catJob) {
 		c &^= catJob
@@ -47,6 +49,14 @@ func questionIntents(q *text) category {
 	if _, rest, ok := strings.Cut(padded, " what do you do "); ok && rest != "" && !hasIntentWord(q, catJob) && !asksLiving(padded) &&
 		!jobTimes.has(strings.Fields(rest)[0]) && c&^(catJob|catHobby) == 0 {
 		c = c&^catJob | catHobby
+	}
+	// "what do you do when you're not working?", "…before bed?",
+	// "…while driving?": pastimes, not work.
+	if offWork(padded) {
+		c = c&^(catJob|catCar) | catHobby
+	}
+	if strings.Contains(padded, " get to work ") || strings.Contains(padded, " get around ") || strings.Contains(padded, " commute ") {
+		c = c&^catJob | catCar // "how do you get to work?" asks how one travels
 	}
 	// "which sports are you into?" asks about sports, not any pastime.
 	if c&kinds != 0 && !thing {
@@ -75,6 +85,26 @@ func questionIntents(q *text) category {
 	}
 	return c
 }
+
+// offWork reports a question about what one does away from work or at a
+// time of one's day: "what do you do after work?", "what do you do
+// before bed?", "what do u do while driving?".
+func offWork(padded string) bool {
+	for _, p := range offWorkPhrases {
+		if strings.Contains(padded, p) {
+			return true
+		}
+	}
+	_, rest, ok := strings.Cut(padded, " you do ")
+	ws := strings.Fields(rest)
+	return ok && len(ws) >= 2 && (ws[0] == "before" || ws[0] == "after" || ws[0] == "while") && dailyTimes.has(ws[len(ws)-1])
+}
+
+var offWorkPhrases = []string{" not working ", " not at work ", " outside of work ", " outside work ", " after work ",
+	" off work ", " besides work ", " apart from work ", " other than work ", " away from work "}
+
+// dailyTimes end a time of one's day: "before bed", "while driving".
+var dailyTimes = newSet("bed sleep breakfast lunch dinner school class church driving commuting cooking")
 
 // asksLiving reports a phrase that asks about work beyond "what do you
 // do": "what do you do to pay the bills?".

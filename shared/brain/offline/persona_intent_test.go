@@ -181,6 +181,28 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"are you a vegetarian?":        "",
 			"do you speak italian?":        "",
 		}},
+		{"i am a beekeeper.\ni read mystery novels before bed.\ni knit sweaters for my dogs.\ni have two dachshunds.\ni drive a snowplow for the city in winter.\nmy own truck is a rusty 1998 ford ranger.", map[string]string{
+			"what do you do?":                         "i am a beekeeper",
+			"what do you do when you're not working?": "i knit sweaters for my dogs",
+			"what do you do before bed?":              "i read mystery novels before bed",
+			"any pets?":                               "i have two dachshunds",
+			"what car do you drive?":                  "my own truck is a rusty 1998 ford ranger",
+			"do you have a car?":                      "my own truck is a rusty 1998 ford ranger",
+		}},
+		{"i play poker professionally.\ni knit scarves.\ni ride a motorcycle to work.\ni hate cilantro.\nmy parents still live in ohio where i grew up.", map[string]string{
+			"how do you spend your free time?": "i knit scarves",
+			"how do you get to work?":          "i ride a motorcycle to work",
+			"any foods you can't stand?":       "i hate cilantro",
+			"how long have you been knitting?": "",
+			"where did you grow up?":           "my parents still live in ohio where i grew up",
+		}},
+		{"i am a librarian.\ni have a long distance boyfriend in chile.\ni have a son, rhys, who is 11 and loves karting.\ni was born in odessa and moved here at nineteen.\ni am a huge hockey fan.", map[string]string{
+			"where does he live?":              "i have a long distance boyfriend in chile",
+			"what does he like to do?":         "i have a son rhys who is 11 and loves karting",
+			"how old were you when you moved?": "i was born in odessa and moved here at nineteen",
+			"do you watch sports?":             "i am a huge hockey fan",
+			"how old are you?":                 "",
+		}},
 	}
 	for _, p := range profiles {
 		pr := parseProfile(p.profile)

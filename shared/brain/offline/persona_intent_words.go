@@ -46,7 +46,9 @@ grilling barbecue bbq crawfish meatballs pierogi pho burritos curry ramen wings 
 oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins dumplings rice
 tamales poutine enchiladas lasagna gumbo paella kimchi falafel hummus nachos biryani samosas pierogies
 empanadas gyros kebab kebabs bratwurst schnitzel risotto gnocchi ravioli fajitas quesadillas brisket ribs
-meatloaf casserole stew chili oatmeal popcorn pretzels yogurt eaten ate eats`,
+meatloaf casserole stew chili oatmeal popcorn pretzels yogurt eaten ate eats
+cilantro coriander olives mushrooms onions garlic broccoli tomatoes pickles mayonnaise mayo ketchup eggplant
+celery spinach kale beets liver anchovies avocado avocados coconut licorice tofu fruit vegetables veggies sweets`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
 cocktail cocktails whisky`,
 		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
@@ -63,7 +65,7 @@ sophomore studied grader graders phd doctorate masters homeschooled homeschool`,
 		catFear: `afraid fear fears scared scare scares phobia phobias allergic allergy allergies terrified
 frightened`,
 		catCar: `car cars drive drives driving vehicle vehicles truck trucks motorcycle motorcycles motorbike
-motorbikes bike bikes van vans`,
+motorbikes bike bikes van vans bicycle bicycles scooter scooters vespa moped skateboard skateboards commute commuting`,
 		catLanguage: `language languages speak speaks spanish french english german chinese russian japanese
 italian fluent arabic portuguese korean bilingual`,
 		catBooks: `book books read reading novel novels author authors writer poetry poems story stories audiobooks`,

@@ -167,7 +167,7 @@ var schoolWords = newSet("college school university")
 var kinJobVerbs = newSet("works coaches teaches drives sells owns runs manages fixes repairs builds designs preaches")
 
 // workVehicles are driven for a living.
-var workVehicles = newSet("semi rig wheeler bus taxi cab forklift ambulance tractor limo uber lyft delivery rickshaw")
+var workVehicles = newSet("semi rig wheeler bus taxi cab forklift ambulance tractor limo uber lyft delivery rickshaw snowplow snowplough ferry tugboat garbage")
 
 // agentNoun reports a noun of one who does something for a living, by
 // its ending: "trucker", "ranger", "attendant", "comedian", "florist".

@@ -78,8 +78,10 @@ lexus cadillac pickup minivan sedan suv convertible civic corolla`},
 guinea_pig bearded_dragon furry_friend`},
 	{"dog dogs puppy", catPet, `pit_bull great_dane golden_retriever border_collie german_shepherd french_bulldog
 retriever shepherd terrier beagle bulldog husky collie pug poodle labrador lab chihuahua dachshund corgi
-rottweiler pitbull doberman goldendoodle labradoodle greyhound greyhounds whippet dalmatian schnauzer shih_tzu`},
-	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon`},
+rottweiler pitbull doberman goldendoodle labradoodle greyhound greyhounds whippet dalmatian schnauzer shih_tzu
+kelpie shiba shiba_inu akita spaniel mastiff pomeranian samoyed malamute basset_hound bloodhound yorkie westie
+sheepdog weimaraner vizsla heeler blue_heeler jack_russell sheltie`},
+	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon ragdoll sphynx calico russian_blue tortoiseshell`},
 	{"game games gamer gamers gaming tabletop", catHobby, `chess poker checkers scrabble sudoku video_games board_games
 dungeons_and_dragons xbox playstation nintendo tabletop
 card_games online_games play_bridge minecraft fortnite call_of_duty zelda mario world_of_warcraft league_of_legends

@@ -36,6 +36,10 @@ var knownCountries = map[string]countryInfo{
 	"israel": {"israeli", "hebrew"}, "jamaica": {"jamaican", "english"}, "kenya": {"kenyan", "swahili"},
 	"south_africa": {"south african", "english"}, "thailand": {"thai", "thai"}, "iraq": {"iraqi", "arabic"},
 	"afghanistan": {"afghan", "pashto"}, "haiti": {"haitian", "creole"},
+	// Countries WordNet's gazetteer names only by a longer name ("republic of chile").
+	"chile": {"chilean", "spanish"}, "bolivia": {"bolivian", "spanish"}, "puerto_rico": {"puerto rican", "spanish"},
+	"morocco": {"moroccan", "arabic"}, "taiwan": {"taiwanese", "mandarin"}, "serbia": {"serbian", "serbian"},
+	"estonia": {"estonian", "estonian"}, "latvia": {"latvian", "latvian"}, "lithuania": {"lithuanian", "lithuanian"},
 }
 
 // coasts give the part of the country a state is in.

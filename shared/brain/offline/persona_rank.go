@@ -107,7 +107,7 @@ func timesOf(ws []string) []string {
 		switch {
 		case w == "saturday" || w == "sunday":
 			out = append(out, w, "weekend")
-		case w == "night" || w == "evening" || w == "tonight":
+		case w == "night" || w == "evening" || w == "tonight" || w == "bed" || w == "bedtime":
 			out = append(out, "evening") // "at night" is in the evening
 		case w == "autumn":
 			out = append(out, "fall")
@@ -168,7 +168,10 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		cats &^= catPet // "do you have pets?" is not answered by "i volunteer at the animal shelter"
 	}
 	if a.qkin&f.kin == 0 && aboutOther(f.source) && !(a.family && f.kin != 0) {
-		cats &= catFamily // "my dad is a chef" tells of the family, not of one's job
+		cats &= catFamily | ownPlace(f.source) // "my dad is a chef" tells of the family, not of one's job
+	}
+	if a.third && f.kin != 0 {
+		cats |= kinDoings(f) // "where does he live?": "a boyfriend in chile"
 	}
 	switch {
 	case (f.wish || f.cats&catPlans != 0 && (cats&catPlace == 0 || a.origin)) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
@@ -183,11 +186,13 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		return 0, false, false // "where do you live?" is not answered by "i have not lived there for ten years"
 	case a.intents&catHobby != 0 && !sameTimes(a.qws, strings.Fields(f.source)):
 		return 0, false, false // "what do you do on sundays?" is not answered by "i get up at four every morning"
+	case a.howLong && !tellsHowLong(strings.Fields(f.source)):
+		return 0, false, false // "how long have you been surfing?" is not answered by "i surf every weekend"
 	case a.hates && !f.neg:
 		return 0, false, false // "any foods you hate?" is answered by a dislike
 	case a.besides != "" && f.speaksOf(a.besides):
 		return 0, false, false // "any hobbies besides singing?" is not answered by singing
-	case a.favourite && !f.likes() || a.name && (!f.tellsName() || !f.namesKindAsked(a.topics)) || a.age && !f.tellsAge() || !f.tellsOf(a.yours) ||
+	case a.favourite && !f.likes() || a.name && (!f.tellsName() || !f.namesKindAsked(a.topics)) || a.age && !f.tellsAge() && !f.agedAt(a.q) || !f.tellsOf(a.yours) ||
 		a.kinAge && !tellsAge(f.source):
 		return 0, false, false
 	}
@@ -196,6 +201,9 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	}
 	if a.intents == catRhythm && cats&catRhythm != 0 {
 		return catRhythm, false, true // "are you an early riser?": "i get up at five every day"
+	}
+	if a.age && f.agedAt(a.q) {
+		cats |= catAge // "how old were you when you moved?": "i moved here at nineteen"
 	}
 	if a.age && len(a.yours) > 0 && f.tellsAge() {
 		cats |= catAge // "how old is your sister?": "my little sister is eight"
@@ -296,8 +304,17 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	if a.howLong && slicesHasAny(ws, durations) {
 		score++ // "how long have you been a cop?": "for twelve years"
 	}
+	if qt := timesOf(a.qws); a.intents&catHobby != 0 && len(qt) > 0 && slices.ContainsFunc(timesOf(ws), func(t string) bool { return slices.Contains(qt, t) }) {
+		score += 2 // "what do you do before bed?": "i read mystery novels before bed"
+	}
+	if a.intents&catHobby != 0 && a.intents&catJob == 0 && cats&catJob != 0 && f.cats&catSpareTime == 0 {
+		score-- // "how do you spend your free time?": a pastime before a game played professionally
+	}
 	if a.intents&catTravel != 0 && a.intents&catJob == 0 && cats&catJob != 0 {
 		score-- // "do you travel a lot?": travels told before a job that travels
+	}
+	if a.intents&catCar != 0 && a.intents&catJob == 0 && cats&catJob != 0 && !commutes(ws) && score > 2 {
+		score = max(score-3, 2) // "what car do you drive?": one's own truck before the snowplow one drives for the city, which still answers
 	}
 	if a.intents&catPlans != 0 && (f.wish || f.cats&catPlans != 0) {
 		score += 2 // "what do you want to do after school?": what one hopes for, before the school one is at
@@ -310,6 +327,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if a.origin && cats&catPlace != 0 && slices.ContainsFunc(ws, originPlaces.has) {
 		score++ // "where are you from?": "i moved to this country", before "i moved into my first home"
+	}
+	if a.intents&catPet != 0 && cats&catPet != 0 && haveVerbs.has(f.verb) {
+		score++ // "any pets?": "i have two dachshunds" before "i knit sweaters for my dogs"
 	}
 	if a.qkin&kinOf(ws[1:]) != 0 {
 		score++ // "any kids?": "i have twin daughters" before "i am a dad"
@@ -388,3 +408,67 @@ func (f *fact) hasWord(is func(string) bool) bool {
 	}
 	return false
 }
+
+// commutes reports a sentence about how one gets to work or school: "i
+// ride my bike to work", a vehicle of one's own, not one driven for work.
+func commutes(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if ws[i-1] == "to" && (ws[i] == "work" || ws[i] == "school" || ws[i] == "class" || ws[i] == "the" && i+1 < len(ws) && ws[i+1] == "office") {
+			return true
+		}
+	}
+	return false
+}
+
+// kinDoings returns what fact f tells of a relative beyond being one: a
+// place ("i have a long distance boyfriend in chile") or a pastime ("my
+// son rhys loves karting").
+func kinDoings(f *fact) category {
+	var c category
+	if len(placesIn(" "+f.source+" ")) > 0 {
+		c |= catPlace
+	}
+	if f.hasWord(relativeLikes.has) {
+		c |= catHobby
+	}
+	return c
+}
+
+// relativeLikes tell what a relative likes doing.
+var relativeLikes = newSet("loves likes enjoys adores plays")
+
+// agedAt reports a fact that tells how old one was when something
+// question q names happened: "i was born in odessa and moved here at
+// nineteen" for "how old were you when you moved?".
+func (f *fact) agedAt(q *text) bool {
+	if !saysWord(q, "when") || !f.sharesWord(q) {
+		return false
+	}
+	ws := strings.Fields(f.source)
+	for i := 1; i < len(ws); i++ {
+		if isNumber(ws[i]) && (ws[i-1] == "at" || ws[i-1] == "was" && i > 1 && ws[i-2] == "i") {
+			return true
+		}
+	}
+	return false
+}
+
+// ownPlace returns catPlace for a fact about others that tells where one
+// is from oneself: "my parents still live in ohio where i grew up".
+func ownPlace(source string) category {
+	for _, mark := range []string{" where i grew up", " where i was born", " where i was raised"} {
+		if strings.Contains(source, mark) {
+			return catPlace
+		}
+	}
+	return 0
+}
+
+// tellsHowLong reports a sentence that tells how long something has gone
+// on: "for forty years", "since 2010", "my whole life", "i was born and
+// raised here".
+func tellsHowLong(ws []string) bool {
+	return lasting(ws) != "" || slicesHasAny(ws, howLongWords)
+}
+
+var howLongWords = newSet("since life generations years year decade decades always forever childhood born months weeks")
