@@ -4,7 +4,8 @@ import "strings"
 
 // What a fact tells beyond its intents, for ranking the facts that answer
 // a question (answers): where one comes from, one's people, whose it is,
-// a trade named, a language named, a place named.
+// a trade named, a language named, a place named, an age or a count, how
+// long, how one commutes, what a relative does.
 
 // tellsOrigin reports a fact that tells where one comes from and not
 // where one lives: "i am from scotland originally".
@@ -70,3 +71,100 @@ func (f *fact) tellsWhere() bool {
 	padded := " " + f.source + " "
 	return strings.Contains(padded, " in ") || strings.Contains(padded, " at ") || strings.Contains(padded, " on ")
 }
+
+// tellsAge reports a sentence that tells how old someone is: by a
+// number that counts no one ("my twins are four", not "i have three
+// boys"), or by a word such as "teenage" in "i have two teenage
+// daughters".
+func tellsAge(source string) bool {
+	ws := strings.Fields(source)
+	for i, w := range ws {
+		if isNumber(w) && !counted(ws, i) || yearsWords.has(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// counted reports the number at ws[i] a count, not an age: "three boys",
+// "six younger siblings", but "four years old".
+func counted(ws []string, i int) bool {
+	next := i + 1
+	if next+1 < len(ws) && (siblingOrder.has(ws[next]) || adjective(ws[next])) {
+		next++
+	}
+	return next < len(ws) && countsPeople(ws[next])
+}
+
+// countsPeople reports the word after a number that makes it a count,
+// not an age: "three boys", "two sons", but "four years old".
+func countsPeople(next string) bool {
+	return kin[next] > 0 || strings.HasSuffix(next, "s") && !strings.HasPrefix(next, "year") && !strings.HasPrefix(next, "month")
+}
+
+var yearsWords = newSet(`teenage teenager teenagers teen teens toddler toddlers baby babies newborn infant grown adult
+adults kindergarten grade grader college preschool`)
+
+// commutes reports a sentence about how one gets to work or school: "i
+// ride my bike to work", a vehicle of one's own, not one driven for work.
+func commutes(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if ws[i-1] == "to" && (ws[i] == "work" || ws[i] == "school" || ws[i] == "class" || ws[i] == "the" && i+1 < len(ws) && ws[i+1] == "office") {
+			return true
+		}
+	}
+	return false
+}
+
+// kinDoings returns what fact f tells of a relative beyond being one: a
+// place ("i have a long distance boyfriend in chile") or a pastime ("my
+// son rhys loves karting").
+func kinDoings(f *fact) category {
+	var c category
+	if len(placesIn(" "+f.source+" ")) > 0 {
+		c |= catPlace
+	}
+	if f.hasWord(relativeLikes.has) {
+		c |= catHobby
+	}
+	return c
+}
+
+// relativeLikes tell what a relative likes doing.
+var relativeLikes = newSet("loves likes enjoys adores plays")
+
+// agedAt reports a fact that tells how old one was when something
+// question q names happened: "i was born in odessa and moved here at
+// nineteen" for "how old were you when you moved?".
+func (f *fact) agedAt(q *text) bool {
+	if !saysWord(q, "when") || !f.sharesWord(q) {
+		return false
+	}
+	ws := strings.Fields(f.source)
+	for i := 1; i < len(ws); i++ {
+		if isNumber(ws[i]) && (ws[i-1] == "at" || ws[i-1] == "was" && i > 1 && ws[i-2] == "i") {
+			return true
+		}
+	}
+	return false
+}
+
+// ownPlace returns catPlace for a fact about others that tells where one
+// is from oneself: "my parents still live in ohio where i grew up".
+func ownPlace(source string) category {
+	for _, mark := range []string{" where i grew up", " where i was born", " where i was raised"} {
+		if strings.Contains(source, mark) {
+			return catPlace
+		}
+	}
+	return 0
+}
+
+// tellsHowLong reports a sentence that tells how long something has gone
+// on: "for forty years", "since 2010", "my whole life", "i was born and
+// raised here".
+func tellsHowLong(ws []string) bool {
+	return lasting(ws) != "" || slicesHasAny(ws, howLongWords)
+}
+
+var howLongWords = newSet("since life generations years year decade decades always forever childhood born months weeks")
