@@ -82,6 +82,28 @@ func (f *fact) followsUp(q *text) bool {
 	return f.againPart(q) != ""
 }
 
+// bareFollowUp reports a short question that names no one and asks
+// about a part of what was just said: "what subject?", "which ones?",
+// "where at?", "how often?", "is it serious?"; not what a thing is ("what
+// is love?", "who are the steelers?"), nor "what about now?", nor "how
+// many?", which follows up only a fact that counts (followsUp).
+func bareFollowUp(q *text) bool {
+	n := len(q.words)
+	if !q.qmark || n < 2 || n > 4 {
+		return false
+	}
+	first, second := chatSpelling(q.words[0].low), q.words[1]
+	switch {
+	case first == "what" || first == "which":
+		return n <= 3 && (whatKind.has(second.low) || second.content && !verbish(second.low) && second.low != "about" && second.low != "else" && second.low != "one")
+	case first == "where":
+		return n == 2 && (second.low == "at" || second.low == "exactly" || second.low == "abouts")
+	case first == "how":
+		return n == 2 && second.low == "often"
+	}
+	return auxWords.has(first) && (second.low == "it" || second.low == "they")
+}
+
 // partAsks are the words a question asks for a part of a fact with.
 var partAsks = newSet("how many long old age breed kind name names called")
 

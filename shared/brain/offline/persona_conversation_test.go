@@ -219,6 +219,7 @@ func TestPersonaAskedAgain(t *testing.T) {
 	family := "i have six younger siblings.\ni have been married for forty years.\nmy dog is a german shepherd named bruno.\ni live in seattle with my sister and two cats."
 	veteran := "i am eighty years old and still play tennis.\ni live alone in a cabin with three huskies."
 	teacher := "i teach chemistry at a high school.\ni surf every weekend."
+	goalie := "i play goalie on a rec hockey team.\ni collect vintage postcards."
 	tests := []struct {
 		profile, first, again string
 		want                  string // the reply to again starts with it
@@ -240,6 +241,8 @@ func TestPersonaAskedAgain(t *testing.T) {
 		{teacher, "what do you do?", "what subject?", "", "chemistry", ""},
 		{teacher, "what do you do?", "which school?", "", "high school", ""},
 		{teacher, "what do you do for fun?", "why surfing?", "", "", "weekend"},
+		{goalie, "do you play sports?", "what position?", "", "goalie", ""},
+		{goalie, "do you collect anything?", "what kind?", "", "postcards", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.again, func(t *testing.T) {

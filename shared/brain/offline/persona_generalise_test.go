@@ -118,7 +118,8 @@ const (
 // on the first harness set, 83.2 % and 3.2 % on b, 71.0 % and 5.6 % on c,
 // 77.0 % and 6.9 % on d, 65.6 % and 4.8 % on e, written to be diverse;
 // 85.2 % and 6.6 % on f, 69.1 % and 5.5 % on g, 85.3 % and 2.8 % on h,
-// 81.5 % and 1.9 % on i, 82.0 % and 5.7 % on j, 80.4 % and 2.9 % on k):
+// 81.5 % and 1.9 % on i, 82.0 % and 5.7 % on j, 80.4 % and 2.9 % on k,
+// 70.6 % and 5.9 % on l, longer sentences, 74.7 % and 3.3 % on m):
 // the floors keep what each reads today and say how far it is from the
 // others.
 func TestPersonaWorld(t *testing.T) {
@@ -139,6 +140,8 @@ func TestPersonaWorld(t *testing.T) {
 		{"testdata/persona_harness_i.json", 0.80, 0.04, 0.89},
 		{"testdata/persona_harness_j.json", 0.83, 0.05, 0.85},
 		{"testdata/persona_harness_k.json", 0.81, 0.03, 0.71},
+		{"testdata/persona_harness_l.json", 0.68, 0.07, 0.92},
+		{"testdata/persona_harness_m.json", 0.72, 0.04, 0.77},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			s := scoreProbes(t, readMadeUp(t, c.file), "made")

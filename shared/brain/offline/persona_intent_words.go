@@ -19,7 +19,7 @@ background condo loft`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
-grandfather relationship dating twins baby babies pregnant aunt uncle cousin divorced divorce
+grandfather grandparents nana abuela abuelo nonna nonno oma opa relationship dating twins baby babies pregnant aunt uncle cousin divorced divorce
 widowed widow widower engaged fiance fiancee spouse wedding gf bf grandson grandsons granddaughter granddaughters
 newlywed newlyweds`,
 		catPet: `pet pets animal animals dog dogs cat cats puppy puppies kitten kittens kitties fish bird

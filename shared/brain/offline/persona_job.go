@@ -135,7 +135,8 @@ volunteer study studied learn read eat drink sleep grew used moved keep kept hel
 // ("a school teacher") and the businesses one may own.
 var workplaces = newSet(`pub drugstore pharmacy ranch warehouse plant mill dealership agency zoo airport airline
 newspaper magazine nonprofit casino theater theatre prison jail lab laboratory nursery corporation
-site sites venue hospital department practice bistro precinct shipyard academy spa university college`)
+site sites venue hospital department practice bistro precinct shipyard academy spa university college
+grocery supermarket`)
 
 // jobHead reports that the noun phrase after ws[i] ends in one who does
 // something for a living: "school" in "a middle school band director"

@@ -15,7 +15,8 @@ grandson grandsons granddaughter granddaughters grandchild toddler toddlers infa
 		`brother brothers sister sisters siblings sibling`,
 		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
 divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf wives husbands newlywed newlyweds`,
-		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks`,
+		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks
+grandparents nana abuela abuelo nonna nonno oma opa`,
 	} {
 		for w := range strings.FieldsSeq(words) {
 			m[w] = k + 1

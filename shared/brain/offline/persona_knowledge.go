@@ -70,7 +70,7 @@ rabbi imam worship buddha synagogue jehovah jehovahs go_to_mass`},
 	{"muslim islam", catReligion, `mosque quran ramadan`},
 	{"buddhist buddhism", catReligion, `buddha`},
 	{"cook cooks cooking chef", catFood, `chef chefs cook cooks cooking baker bakers bake bakes baking
-grill grilling barbecue bbq culinary`},
+grill grilling barbecue bbq culinary recipe recipes`},
 	{"car cars vehicle vehicles", catCar, `ford chevy chevrolet toyota honda jeep tesla bmw mercedes subaru prius
 mustang camaro corvette harley volkswagen porsche ferrari lamborghini nissan audi volvo hyundai mazda
 lexus cadillac pickup minivan sedan suv convertible civic corolla`},

@@ -50,6 +50,9 @@ func questionIntents(q *text) category {
 	if offWork(padded) {
 		c = c&^(catJob|catCar) | catHobby
 	}
+	if strings.Contains(padded, " who taught ") || strings.Contains(padded, " who got you into ") || strings.Contains(padded, " who introduced you ") {
+		c = c&^catJob | catFamily // "who taught you to cook?" asks who, most often a relative
+	}
 	if strings.Contains(padded, " get to work ") || strings.Contains(padded, " get around ") || strings.Contains(padded, " commute ") {
 		c = c&^catJob | catCar // "how do you get to work?" asks how one travels
 	}

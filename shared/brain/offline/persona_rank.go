@@ -279,6 +279,14 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 			}
 		}
 	}
+	if slices.Contains(a.qws, "who") && f.kin != 0 && f.sharesWord(a.q) {
+		score += 3 // "who taught you to cook?": "my abuela taught me all her recipes"
+		for _, t := range a.topics {
+			if f.speaksOf(t.stem) {
+				score += 2 // "who taught you to knit?": the grandma who taught knitting, not the mom who taught sewing
+			}
+		}
+	}
 	if near && (shared == 0 || score < 5) {
 		return 0, false // of the same intent and naming a thing of the question
 	}

@@ -66,6 +66,15 @@ func newPersonaState(req brain.Request, pr *profile, rc *readCache) personaState
 // told again, so that no fact comes up in two replies in a row; a fact
 // told earlier is told again when asked.
 func (st *personaState) answerFor(pr *profile, q *text) (fact int, justTold bool) {
+	if bareFollowUp(q) {
+		// "what subject?", "how often?", "where at?" right after a fact:
+		// about that fact, whatever else they might ask of.
+		for i := range pr.facts {
+			if st.lastTold[i] {
+				return i, true
+			}
+		}
+	}
 	as := pr.answers(q)
 	if len(as) == 0 {
 		// "how many?", "for how long?" right after a fact: a part of it.
