@@ -203,6 +203,14 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"do you watch sports?":             "i am a huge hockey fan",
 			"how old are you?":                 "",
 		}},
+		// The bot cannot say the first sentence without repeating the
+		// profile: what it answers gets no other fact in its place.
+		{"i'm a forty year old accountant who secretly wants to be a stand up comedian.\ni have a goldfish called bubbles who is 9 years old.\ni do open mic nights in dublin once a month.", map[string]string{
+			"how old are you?":  "",
+			"any pets?":         "i have a goldfish called bubbles who is 9 years old",
+			"how old is he?":    "i have a goldfish called bubbles who is 9 years old",
+			"what's your name?": "",
+		}},
 	}
 	for _, p := range profiles {
 		pr := parseProfile(p.profile)

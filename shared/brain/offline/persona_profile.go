@@ -13,7 +13,11 @@ import (
 // fields."), analysed once per chat into facts the bot can state in its own
 // words.
 type profile struct {
-	facts  []fact
+	facts []fact
+	// unsaid are the facts the bot cannot say without repeating the
+	// profile or losing part of them: a question one of them answers best
+	// gets no other fact in its place (answers).
+	unsaid []fact
 	router brain.Trigrams // the profile's trigrams as the ConvAI2 router reads them
 	index  map[string]int // the sentence of each paraphrase: its fact
 }
@@ -70,8 +74,12 @@ func parseProfile(s string) *profile {
 	}
 	p := &profile{router: brain.ProfileTrigrams(s)}
 	for _, ws := range sentences {
-		if f, ok := p.newFact(ws); ok && len(p.facts) < maxFacts {
+		f, ok := p.newFact(ws)
+		switch {
+		case ok && len(p.facts) < maxFacts:
 			p.facts = append(p.facts, f)
+		case !ok:
+			p.unsaid = append(p.unsaid, f)
 		}
 	}
 	// A profile whose facts the bot cannot say without repeating it is

@@ -154,10 +154,24 @@ func (pr *profile) answers(q *text) []int {
 			out = append(out, scored{i, score})
 		}
 	}
+	unsaid := 0 // how well the best fact the bot cannot say answers
+	for i := range pr.unsaid {
+		if cats, near, ok := a.fits(&pr.unsaid[i]); ok {
+			if score, ok := a.rank(&pr.unsaid[i], cats, near); ok {
+				unsaid = max(unsaid, score)
+			}
+		}
+	}
 	if len(out) == 0 {
+		if unsaid > 0 {
+			return nil // "how old are you?" is answered by an unsayable "i'm a forty year old accountant…", not by the goldfish's age
+		}
 		return pr.lastResort(a)
 	}
 	slices.SortStableFunc(out, func(a, b scored) int { return b.score - a.score })
+	if unsaid > 0 && unsaid > out[0].score {
+		return nil
+	}
 	best := make([]int, len(out))
 	for i, s := range out {
 		best[i] = s.fact

@@ -186,6 +186,8 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		return 0, false, false // "where do you live?" is not answered by "i have not lived there for ten years"
 	case a.intents&catHobby != 0 && !sameTimes(a.qws, strings.Fields(f.source)):
 		return 0, false, false // "what do you do on sundays?" is not answered by "i get up at four every morning"
+	case a.age && len(a.yours) == 0 && !a.third && cats&catPet != 0 && !ownAge(strings.Fields(f.source)):
+		return 0, false, false // "how old are you?" is not answered by "i have a goldfish who is 9 years old"
 	case a.howLong && !tellsHowLong(strings.Fields(f.source)):
 		return 0, false, false // "how long have you been surfing?" is not answered by "i surf every weekend"
 	case a.hates && !f.neg:

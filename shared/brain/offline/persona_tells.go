@@ -168,3 +168,9 @@ func tellsHowLong(ws []string) bool {
 }
 
 var howLongWords = newSet("since life generations years year decade decades always forever childhood born months weeks")
+
+// ownAge reports a sentence that tells one's own age: "i am 30 and have a
+// dog", "i'm a forty year old vet", not "i have a goldfish who is 9".
+func ownAge(ws []string) bool {
+	return len(ws) > 2 && ws[0] == "i" && (ageVerbs.has(ws[1]) && (isNumber(ws[2]) || ws[2] == "a" || ws[2] == "an") || ws[1] == "turned")
+}
