@@ -288,3 +288,19 @@ func TestPersonaAsksOfThird(t *testing.T) {
 		})
 	}
 }
+
+// TestPersonaUnmarkedQuestions: a question typed without its question
+// mark, after a hello or as "tell me about…", is answered as one.
+func TestPersonaUnmarkedQuestions(t *testing.T) {
+	profile := "i am a welder at a shipyard.\ni was adopted when i was a baby.\ni grew up in ohio."
+	for q, want := range map[string]string{
+		"hi whats ur job":             "welder",
+		"hey what do you do for work": "welder",
+		"tell me about your family":   "adopted",
+		"so where u from":             "ohio",
+	} {
+		if got := strings.ToLower(talk(t, profile, q)[0]); !strings.Contains(got, want) {
+			t.Errorf("%q: %q, want %q in it", q, got, want)
+		}
+	}
+}

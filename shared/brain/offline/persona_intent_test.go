@@ -196,17 +196,25 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"how long have you been knitting?": "",
 			"where did you grow up?":           "my parents still live in ohio where i grew up",
 		}},
+		{"i wake up at five every morning.\ni play video games until late at night.\ni am scared of spiders.\ni can not stand the smell of fish.", map[string]string{
+			"are you an early bird?": "i wake up at five every morning",
+			"are you a night owl?":   "i play video games until late at night",
+			"do you like bugs?":      "i am scared of spiders",
+			"do you like seafood?":   "i can not stand the smell of fish",
+		}},
 		{"i am a librarian.\ni have a long distance boyfriend in chile.\ni have a son, rhys, who is 11 and loves karting.\ni was born in odessa and moved here at nineteen.\ni am a huge hockey fan.", map[string]string{
 			"where does he live?":              "i have a long distance boyfriend in chile",
 			"what does he like to do?":         "i have a son rhys who is 11 and loves karting",
 			"how old were you when you moved?": "i was born in odessa and moved here at nineteen",
 			"do you watch sports?":             "i am a huge hockey fan",
+			"are you an early bird?":           "",
 			"how old are you?":                 "",
 		}},
 		// The bot cannot say the first sentence without repeating the
 		// profile: what it answers gets no other fact in its place.
 		{"i'm a forty year old accountant who secretly wants to be a stand up comedian.\ni have a goldfish called bubbles who is 9 years old.\ni do open mic nights in dublin once a month.", map[string]string{
 			"how old are you?":  "",
+			"do you like bugs?": "",
 			"any pets?":         "i have a goldfish called bubbles who is 9 years old",
 			"how old is he?":    "i have a goldfish called bubbles who is 9 years old",
 			"what's your name?": "",

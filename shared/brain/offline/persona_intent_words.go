@@ -146,6 +146,8 @@ var intentPhrases = []struct {
 	{" every morning at ", catRhythm},
 	{" out of bed ", catRhythm},
 	{" to bed ", catRhythm},
+	{" until late ", catRhythm},
+	{" stay up ", catRhythm},
 	{" where abouts ", catPlace},
 	{" relax ", catHobby},
 	{" what year are you ", catStudy},

@@ -81,6 +81,10 @@ retriever shepherd terrier beagle bulldog husky collie pug poodle labrador lab c
 rottweiler pitbull doberman goldendoodle labradoodle greyhound greyhounds whippet dalmatian schnauzer shih_tzu
 kelpie shiba shiba_inu akita spaniel mastiff pomeranian samoyed malamute basset_hound bloodhound yorkie westie
 sheepdog weimaraner vizsla heeler blue_heeler jack_russell sheltie`},
+	{"bug bugs insect insects", 0, `spider spiders bee bees ant ants cockroach cockroaches roaches mosquito mosquitoes
+wasp wasps beetle beetles moth moths`},
+	{"seafood", catFood, `fish shrimp crab crabs lobster oysters clams mussels salmon tuna prawns scallops calamari
+crawfish sushi`},
 	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon ragdoll sphynx calico russian_blue tortoiseshell`},
 	{"game games gamer gamers gaming tabletop", catHobby, `chess poker checkers scrabble sudoku video_games board_games
 dungeons_and_dragons xbox playstation nintendo tabletop

@@ -40,6 +40,9 @@ func asksUnmarked(t *text) bool {
 	if first == "where" && next == "you" {
 		return true // "where u from"
 	}
+	if first == "tell" && next == "me" && len(ws) > 3 && ws[2].low == "about" {
+		return true // "tell me about your family"
+	}
 	return questionStart(first, next)
 }
 
