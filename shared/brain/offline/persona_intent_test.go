@@ -202,6 +202,10 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"do you like bugs?":      "i am scared of spiders",
 			"do you like seafood?":   "i can not stand the smell of fish",
 		}},
+		{"my job is stressful so i unwind with jigsaw puzzles.\ni am an air traffic controller.\ni love pizza.\ni hate olives.\ni drive a long haul truck.\ni listen to audiobooks on the road.", map[string]string{
+			"what's your job?":                  "i am an air traffic controller",
+			"is there any food you don't like?": "i hate olives",
+		}},
 		{"i am a librarian.\ni have a long distance boyfriend in chile.\ni have a son, rhys, who is 11 and loves karting.\ni was born in odessa and moved here at nineteen.\ni am a huge hockey fan.", map[string]string{
 			"where does he live?":              "i have a long distance boyfriend in chile",
 			"what does he like to do?":         "i have a son rhys who is 11 and loves karting",

@@ -89,16 +89,17 @@ func questionIntents(q *text) category {
 
 // offWork reports a question about what one does away from work or at a
 // time of one's day: "what do you do after work?", "what do you do
-// before bed?", "what do u do while driving?".
+// before bed?", "how do you pass the time while driving?".
 func offWork(padded string) bool {
 	for _, p := range offWorkPhrases {
 		if strings.Contains(padded, p) {
 			return true
 		}
 	}
-	_, rest, ok := strings.Cut(padded, " you do ")
-	ws := strings.Fields(rest)
-	return ok && len(ws) >= 2 && (ws[0] == "before" || ws[0] == "after" || ws[0] == "while") && dailyTimes.has(ws[len(ws)-1])
+	ws := strings.Fields(padded)
+	n := len(ws)
+	return n >= 2 && (ws[n-2] == "before" || ws[n-2] == "after" || ws[n-2] == "while") && dailyTimes.has(ws[n-1]) &&
+		(strings.Contains(padded, " you do ") || strings.Contains(padded, " pass the time ") || strings.Contains(padded, " you usually do "))
 }
 
 var offWorkPhrases = []string{" not working ", " not at work ", " outside of work ", " outside work ", " after work ",

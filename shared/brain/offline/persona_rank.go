@@ -62,6 +62,10 @@ func readQuestion(q *text) *asked {
 			a.besides = q.words[len(q.words)-1].stem // "besides singing?", "apart from reading?"
 		}
 	}
+	if (strings.Contains(norm, " don't like ") || strings.Contains(norm, " dont like ") || strings.Contains(norm, " do not like ")) &&
+		(slices.Contains(a.qws, "any") || slices.ContainsFunc(a.qws, whWords.has)) {
+		a.hates = true // "is there any food you don't like?", not "so you don't like to cook?"
+	}
 	a.qkin = kinOf(a.qws)
 	a.family = strings.Contains(norm, " your family ")
 	if slicesHasAny(a.qws, birthOrder) {
@@ -316,6 +320,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if qt := timesOf(a.qws); a.intents&catHobby != 0 && len(qt) > 0 && slices.ContainsFunc(timesOf(ws), func(t string) bool { return slices.Contains(qt, t) }) {
 		score += 2 // "what do you do before bed?": "i read mystery novels before bed"
+	}
+	if a.intents&catJob != 0 && !a.yesNo && a.verb != "like" && !f.namesOccupation() && f.hasWord(feelings.has) {
+		score -= 2 // "what's your job?": the job, before "my job is stressful so i do puzzles"
 	}
 	if a.intents&catHobby != 0 && a.intents&catJob == 0 && cats&catJob != 0 && f.cats&catSpareTime == 0 {
 		score-- // "how do you spend your free time?": a pastime before a game played professionally
