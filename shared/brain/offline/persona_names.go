@@ -23,6 +23,9 @@ cartoons tv channel brand franchise`)
 // titleVerbs take a title as their object: "i play call of duty".
 var titleVerbs = newSet(`like love enjoy adore play played watch watched read listen listened`)
 
+// titleEnds begin a clause after a favourite's title.
+var titleEnds = newSet("which who because but so since though although")
+
 // names returns the names and titles of profile sentence ws, each as its
 // words joined by spaces, without a leading article.
 func names(ws []string) []string {
@@ -44,7 +47,11 @@ func names(ws []string) []string {
 			add(n)
 		case (w == "favorite" || w == "favourite") && i+2 < len(ws) && titleNouns.has(ws[i+1]):
 			if ws[i+2] == "is" || ws[i+2] == "are" {
-				add(ws[i+3:]) // "my favorite band is the insane clown posse"
+				t := ws[i+3:]
+				if end := slices.IndexFunc(t, titleEnds.has); end > 0 {
+					t = t[:end] // "moby dick, which my friends find funny": the title ends at its clause
+				}
+				add(t) // "my favorite band is the insane clown posse"
 			}
 		case titleVerbs.has(w) && i+3 < len(ws):
 			// "i love new kids on the block", "i play a lot of call of

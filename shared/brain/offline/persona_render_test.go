@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,6 +90,10 @@ func TestKindIsNoTitle(t *testing.T) {
 		if got := names(strings.Fields(c.line)); len(got) != c.want {
 			t.Errorf("%q: got names %q, want %d", c.line, got, c.want)
 		}
+	}
+	// A favourite's title ends where a clause about it begins.
+	if got := names(strings.Fields("my favourite book is moby dick which my friends find funny")); !slices.Equal(got, []string{"moby dick"}) {
+		t.Errorf("names = %q, want [moby dick]", got)
 	}
 }
 
