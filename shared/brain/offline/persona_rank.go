@@ -29,6 +29,7 @@ type asked struct {
 	hates            bool     // it asks what one dislikes: "any foods you hate?"
 	family           bool     // it asks about "your family": any relative answers
 	third            bool     // it asks about someone else by "he", "she" or "they": "what does she do?"
+	times            []string // the times of the week or day it names (timesOf): "on sundays", "before bed"
 }
 
 // topic is a word of the question whose intent it asks about, or of none.
@@ -66,7 +67,7 @@ func readQuestion(q *text) *asked {
 		(slices.Contains(a.qws, "any") || slices.ContainsFunc(a.qws, whWords.has)) {
 		a.hates = true // "is there any food you don't like?", not "so you don't like to cook?"
 	}
-	a.qkin = kinOf(a.qws)
+	a.qkin, a.times = kinOf(a.qws), timesOf(a.qws)
 	a.family = strings.Contains(norm, " your family ")
 	if slicesHasAny(a.qws, birthOrder) {
 		a.intents |= catFamily // "are you the oldest?" asks among one's siblings
@@ -94,11 +95,12 @@ func readQuestion(q *text) *asked {
 	return a
 }
 
-// sameTimes reports that a question and a fact, by their words, speak of
-// the same time of the week or year, or either of none: "on sundays"
-// and "every weekend" do, "on sundays" and "every morning" do not.
-func sameTimes(qws, fws []string) bool {
-	q, f := timesOf(qws), timesOf(fws)
+// sameTimes reports that a question, of times q (timesOf), and a fact,
+// of words fws, speak of the same time of the week or year, or either of
+// none: "on sundays" and "every weekend" do, "on sundays" and "every
+// morning" do not.
+func sameTimes(q, fws []string) bool {
+	f := timesOf(fws)
 	return len(q) == 0 || len(f) == 0 || slices.ContainsFunc(q, func(t string) bool { return slices.Contains(f, t) })
 }
 
@@ -188,7 +190,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		return 0, false, false // "do you exercise?" is not answered by "i support arsenal"
 	case a.intents&catPlace != 0 && f.neg && f.hasWord(func(w string) bool { return strings.HasPrefix(w, "liv") }):
 		return 0, false, false // "where do you live?" is not answered by "i have not lived there for ten years"
-	case a.intents&catHobby != 0 && !sameTimes(a.qws, strings.Fields(f.source)):
+	case a.intents&catHobby != 0 && !sameTimes(a.times, strings.Fields(f.source)):
 		return 0, false, false // "what do you do on sundays?" is not answered by "i get up at four every morning"
 	case a.age && len(a.yours) == 0 && !a.third && cats&catPet != 0 && !ownAge(strings.Fields(f.source)):
 		return 0, false, false // "how old are you?" is not answered by "i have a goldfish who is 9 years old"
@@ -318,7 +320,7 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	if a.howLong && slicesHasAny(ws, durations) {
 		score++ // "how long have you been a cop?": "for twelve years"
 	}
-	if qt := timesOf(a.qws); a.intents&catHobby != 0 && len(qt) > 0 && slices.ContainsFunc(timesOf(ws), func(t string) bool { return slices.Contains(qt, t) }) {
+	if a.intents&catHobby != 0 && len(a.times) > 0 && slices.ContainsFunc(timesOf(ws), func(t string) bool { return slices.Contains(a.times, t) }) {
 		score += 2 // "what do you do before bed?": "i read mystery novels before bed"
 	}
 	if a.intents&catJob != 0 && !a.yesNo && a.verb != "like" && !f.namesOccupation() && f.hasWord(feelings.has) {
