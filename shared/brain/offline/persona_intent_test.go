@@ -202,6 +202,11 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"do you like bugs?":      "i am scared of spiders",
 			"do you like seafood?":   "i can not stand the smell of fish",
 		}},
+		{"my favorite city is lisbon.\ni love cats.\ni am a nurse.", map[string]string{
+			"what's your favorite city?":              "my favorite city is lisbon",
+			"what's your favorite place you've been?": "my favorite city is lisbon",
+			"what's your favorite food?":              "",
+		}},
 		{"my job is stressful so i unwind with jigsaw puzzles.\ni am an air traffic controller.\ni love pizza.\ni hate olives.\ni drive a long haul truck.\ni listen to audiobooks on the road.", map[string]string{
 			"what's your job?":                  "i am an air traffic controller",
 			"is there any food you don't like?": "i hate olives",

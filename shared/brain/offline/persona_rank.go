@@ -57,6 +57,9 @@ func readQuestion(q *text) *asked {
 	if strings.Contains(norm, " time of year ") {
 		a.topics = append(a.topics, topic{"season", 0}) // "your favorite time of year?": a season
 	}
+	if a.favourite && (strings.Contains(norm, " place ") || strings.Contains(norm, " destination ")) {
+		a.topics = append(a.topics, topic{stem("city"), catPlace}, topic{stem("country"), catPlace}) // "your favorite place?": a city or a country
+	}
 	for i, w := range q.words {
 		a.hates = a.hates || dislikeVerbs.has(w.low) || w.low == "stand" && i > 0 && (q.words[i-1].low == "can't" || q.words[i-1].low == "cannot")
 		if (w.low == "besides" || w.low == "except" || w.low == "apart" && i+1 < len(q.words) && q.words[i+1].low == "from") && i+1 < len(q.words) {
@@ -280,7 +283,7 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	for _, t := range a.topics {
 		// A word of an intent the fact is not about is not shared: "where
 		// do you live?" and "living the good life".
-		if (t.cat == 0 || cats&t.cat != 0) && f.speaksOf(t.stem) {
+		if (t.cat == 0 || cats&t.cat != 0 || a.favourite) && f.speaksOf(t.stem) {
 			score += 2
 			if !light(t.stem) {
 				shared++
