@@ -22,9 +22,9 @@ var greetingWords = newSet("hi hello hey hiya yo there man dude everyone all goo
 
 // asksUnmarked reports a question typed without its question mark, as
 // chat partners often do: "where u from", "wat do u do", "r u married",
-// "any pets", "hi whats ur job". Its first word, after a filler ("so",
-// "ok") or a hello, opens a
-// question in chat spelling, or it is "any" and a short thing.
+// "any pets", "hi whats ur job", "tell me about your family". Its first
+// word, after a filler ("so", "ok") or a hello, opens a question in chat
+// spelling, or it is "any" and a short thing.
 func asksUnmarked(t *text) bool {
 	ws := t.words
 	for len(ws) > 1 && (fillers.has(ws[0].low) || greetingWords.has(ws[0].low) || ws[0].low == "ciao") {
