@@ -46,19 +46,16 @@ func (f *fact) againPart(q *text) string {
 }
 
 // asksBeyond reports a follow-up that asks for what fact f does not tell:
-// why, how long or how old when it tells no such number (not how many:
-// "i speak polish and german" answers that), what
-// kind of a thing it names without its kind ("what kind of cars do you
-// work on?" after "i fix cars").
+// why, how long or how old when it has no such part (againPart; not how
+// many: "i speak polish and german" answers that), what kind of a thing it
+// names without its kind ("what kind of cars do you work on?" after "i
+// fix cars").
 func (f *fact) asksBeyond(q *text) bool {
-	ws := strings.Fields(f.source)
 	switch {
 	case saysWord(q, "why"):
 		return true
-	case saysWord(q, "how") && saysWord(q, "long"):
-		return lasting(ws) == ""
-	case saysWord(q, "how") && saysWord(q, "old"):
-		return age(ws) == ""
+	case saysWord(q, "how") && (saysWord(q, "long") || saysWord(q, "old")):
+		return f.againPart(q) == ""
 	}
 	return slices.ContainsFunc(q.words, func(w word) bool { return whatKind.has(w.low) }) && f.sharesWord(q)
 }

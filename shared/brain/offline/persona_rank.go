@@ -167,6 +167,7 @@ func offersChoice(qws []string, ws set) bool {
 // speaks of in part, answered after those that cover it).
 func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	cats = f.intents()
+	ws := strings.Fields(f.source)
 	if a.third && f.kin == 0 && cats&catPet == 0 {
 		return 0, false, false // "what does he do?" is not answered by one's own job
 	}
@@ -193,11 +194,11 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		return 0, false, false // "do you exercise?" is not answered by "i support arsenal"
 	case a.intents&catPlace != 0 && f.neg && f.hasWord(func(w string) bool { return strings.HasPrefix(w, "liv") }):
 		return 0, false, false // "where do you live?" is not answered by "i have not lived there for ten years"
-	case a.intents&catHobby != 0 && !sameTimes(a.times, strings.Fields(f.source)):
+	case a.intents&catHobby != 0 && !sameTimes(a.times, ws):
 		return 0, false, false // "what do you do on sundays?" is not answered by "i get up at four every morning"
-	case a.age && len(a.yours) == 0 && !a.third && cats&catPet != 0 && !ownAge(strings.Fields(f.source)):
+	case a.age && len(a.yours) == 0 && !a.third && cats&catPet != 0 && !ownAge(ws):
 		return 0, false, false // "how old are you?" is not answered by "i have a goldfish who is 9 years old"
-	case a.howLong && !tellsHowLong(strings.Fields(f.source)):
+	case a.howLong && !tellsHowLong(ws):
 		return 0, false, false // "how long have you been surfing?" is not answered by "i surf every weekend"
 	case a.hates && !f.neg:
 		return 0, false, false // "any foods you hate?" is answered by a dislike
