@@ -54,6 +54,10 @@ func breakSay(grams brain.Trigrams, say string, held []string) (string, float64)
 		return "", 0
 	}
 	spans := nameSpans(fields, held)
+	said := set{}
+	for _, w := range brain.RouterWords(say) {
+		said.add(w)
+	}
 	// layers alternate: the ways to say unit 0, what goes between units 0
 	// and 1, the ways to say unit 1, …
 	var layers [][]piece
@@ -76,6 +80,7 @@ func breakSay(grams brain.Trigrams, say string, held []string) (string, float64)
 			if len(u) == 1 && strings.HasSuffix(strings.ToLower(trimPunct(text)), "'s") {
 				ps = append(ps, newPiece(strings.Replace(text, "'s", "s", 1), 1))
 			}
+
 			layers = append(layers, ps)
 			continue
 		}
@@ -109,6 +114,9 @@ func breakSay(grams brain.Trigrams, say string, held []string) (string, float64)
 			for _, p := range layer {
 				if strings.HasPrefix(p.text, "'") && n.text != "" {
 					continue // "car's" only right after its word
+				}
+				if p.cost > 0 && slices.ContainsFunc(p.words, func(w string) bool { return said.has(w) && softenerWords.has(w) }) {
+					continue // "my own bike" where the sentence says "own a car": repeatsSoftener refuses it
 				}
 				s, ok := st, true
 				for _, w := range p.words {
@@ -216,15 +224,28 @@ func sayUnits(fields []string) [][]string {
 	var out [][]string
 	for i := 0; i < len(fields); {
 		n := 1
+		prev := ""
+		if i > 0 {
+			prev = strings.ToLower(trimPunct(fields[i-1]))
+		}
 		for _, sp := range phrasesAt(fields, i) {
-			if k := len(sp.words); k > n && i+k <= len(fields) && equalFoldWords(fields[i:i+k], sp.words) && !strings.ContainsAny(fields[i+k-2], ",:") {
-				n = k
+			if k := len(sp.words); k > n && i+k <= len(fields) && equalFoldWords(fields[i:i+k], sp.words) && !strings.ContainsAny(fields[i+k-2], ",:") &&
+				(sp.i >= len(phraseSwaps) || phraseFits(strings.ToLower(phraseSwaps[sp.i][0]), prev, wordAt(fields, i+k))) {
+				n = k // a phrase is a unit only where it may be said its other way: "when I actually was a baby"
 			}
 		}
 		out = append(out, fields[i:i+n])
 		i += n
 	}
 	return out
+}
+
+// wordAt is field i lower case, without punctuation; "" past the end.
+func wordAt(fields []string, i int) string {
+	if i >= len(fields) {
+		return ""
+	}
+	return strings.ToLower(trimPunct(fields[i]))
 }
 
 // trimPunct drops the punctuation that may end a field: "school," → "school".
@@ -268,6 +289,13 @@ func unitPieces(u []string, nb neighbours) []piece {
 		add(", name's", 0.5) // "a german shepherd, name's barnaby"
 	case lw == "with" && next != "" && !ownPrepositions.has(prev):
 		add("w/", 1.5)
+	case lw == "that" && (next == "i" || next == "my" || next == "we" || strings.HasSuffix(next, "s") && !stopwords.has(next)) &&
+		prev != "" && !stopwords.has(prev) && !verbForm(prev) && !thinkVerbs.has(prev):
+		add("which", 1.5) // "a fear of snakes that i hide" → "which I hide", "a farmhouse which needs work"
+	case lw == "who" && prev != "" && !stopwords.has(prev) && !verbForm(prev) && !thinkVerbs.has(prev) && next != "" && !stopwords.has(next):
+		add("that", 1.5) // "a dragon who hates fire" → "a dragon that hates fire"
+	case lw == "a" && prev == "as" && (occupations.has(next) || occupations.has(nb.next2)):
+		add("", 2.5) // "to work as a pastry chef" → "as pastry chef"
 	case lw == "because":
 		add("cuz", 1)
 	case (lw == "have" || lw == "has") && (subjects.has(prev) || prev == "i") && (next == "a" || next == "an"):
@@ -308,7 +336,7 @@ func unitPieces(u []string, nb neighbours) []piece {
 		if adjective(thing) || placeAdjectives.has(thing) {
 			thing = nb.next2
 		}
-		if homeThings.has(thing) && (lw != "the" || !townWords.has(thing)) {
+		if homeThings.has(thing) && (lw != "the" || !townWords.has(thing)) || groupThings.has(thing) && lw != "the" {
 			// "my vegetable garden", "around the living room": a home's
 			// things are the household's
 			add(ourWords[lw], 2.5)
@@ -350,6 +378,14 @@ func gapPieces(a, b []string) []piece {
 		out = append(out, newPiece("actually", 1.5))
 	case la == "never" && !stopwords.has(lb):
 		out = append(out, newPiece("ever", 1)) // "I've never ever been…"
+	case la == "every" && !stopwords.has(lb) && !timeNoun(lb) && !isNumber(lb):
+		out = append(out, newPiece("single", 1)) // "every single agatha christie novel", never "every single week"
+	case la == "at" && isNumber(lb) && len(b) == 1:
+		out = append(out, newPiece("age", 1)) // "married at sixteen" → "married at age sixteen"
+	case (la == "the" || possessives.has(la)) && veryWords.has(lb):
+		out = append(out, newPiece("very", 1)) // "for the very first time", "her very first baby"
+	case la == "the" && localPlaces.has(lb):
+		out = append(out, newPiece("local", 2)) // "at the local animal shelter"
 	case (la == "a" || la == "the") && adjectives.has(lb) && !colours.has(lb) && !kindWords.has(lb):
 		out = append(out, newPiece("really", 2)) // "a really big house", never "a really black lab"
 	}
@@ -396,6 +432,22 @@ var kindWords = newSet("part full former ex real true single public private loca
 
 // colours name a kind more than they describe: "a black lab".
 var colours = newSet("red orange yellow green blue purple pink brown black white grey gray blonde blond")
+
+// localPlaces are the places of a town, or the first word of one's name,
+// that "the local" may name: "the local library", "the local animal
+// shelter".
+var localPlaces = newSet("library zoo park pool gym church market museum theater theatre cinema mall diner cafe pub bar clinic pharmacy supermarket animal fire community grocery coffee hardware")
+
+// thinkVerbs take a clause: "i know that…", "i think who…" are no
+// relative clauses.
+var thinkVerbs = newSet("know knows think thinks say says said hope hopes wish believe believes feel feels guess mean means realize realized found find finds")
+
+// softenerWords are the words breakSay adds that a sentence may already
+// say: never twice (repeatsSoftener).
+var softenerWords = newSet("over actually really very own along")
+
+// veryWords are the ends and ranks "the very" may stand before.
+var veryWords = newSet("first last best end beginning start top bottom same")
 
 // weekdays and dayParts name a time of the week, which goes whole: "every
 // thursday night".

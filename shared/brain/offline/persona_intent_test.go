@@ -221,7 +221,7 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 		}},
 		// The bot cannot say the first sentence without repeating the
 		// profile: what it answers gets no other fact in its place.
-		{"i'm a forty year old accountant who secretly wants to be a stand up comedian.\ni have a goldfish called bubbles who is 9 years old.\ni do open mic nights in dublin once a month.", map[string]string{
+		{"i am a forty year old die hard cubs fan.\ni have a goldfish called bubbles who is 9 years old.\ni do open mic nights in dublin once a month.", map[string]string{
 			"how old are you?":  "",
 			"do you like bugs?": "",
 			"any pets?":         "i have a goldfish called bubbles who is 9 years old",

@@ -239,7 +239,7 @@ func clefts(v string, obj []string) []string {
 // returned with a leading space.
 func nounPhrase(ws []string) ([]string, string) {
 	for i, w := range ws {
-		if i > 0 && (boundaries.has(w) || adverbs.has(w) || lastAdverbs.has(w) || w == "to" || w == "for" || w == "of" || w == "who" || w == "that" || w == "due") {
+		if i > 0 && (boundaries.has(w) || adverbs.has(w) || lastAdverbs.has(w) || w == "to" || w == "for" || w == "of" || w == "who" || w == "that" || w == "due" || beVerbs.has(w)) {
 			return ws[:i], " " + strings.Join(ws[i:], " ")
 		}
 	}

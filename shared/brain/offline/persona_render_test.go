@@ -185,3 +185,43 @@ func TestNamesAndNumbersWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestLongSentencesSaid: a sentence of two details is said whole, each
+// trigram broken the way chat says it: "when i was eight" → "at age
+// eight", "a dragon who" → "a dragon that", "the animal shelter" → "the
+// local animal shelter", "her first baby" → "her very first baby", "three
+// hundred" → "300", "st petersburg" → "saint petersburg".
+func TestLongSentencesSaid(t *testing.T) {
+	for _, c := range []struct{ profile, line, want string }{
+		{"my grandmother taught me to play the accordion when i was eight.\ni live in ohio.", "my grandmother taught me to play the accordion when i was eight", "at age eight"},
+		{"i'm trying to write a fantasy novel about a dragon who hates fire.\ni live in ohio.", "i am trying to write a fantasy novel about a dragon who hates fire", "a dragon that hates fire"},
+		{"i'm a retired firefighter who now volunteers at the animal shelter.\ni live in ohio.", "i am a retired firefighter who now volunteers at the animal shelter", "the local animal shelter"},
+		{"my daughter just had her first baby, so i'm a new grandpa.\ni live in ohio.", "my daughter just had her first baby so i am a new grandpa", "her very first baby"},
+		{"i am a sheep farmer in the scottish highlands with around three hundred ewes.\ni live in ohio.", "i am a sheep farmer in the scottish highlands with around three hundred ewes", "300 ewes"},
+		{"i am a retired ballet dancer who now teaches children in st petersburg.\ni live in ohio.", "i am a retired ballet dancer who now teaches children in st petersburg", "saint petersburg"},
+		{"i live near the beach.\ni have a cat.", "i live near the beach", "close to the beach"},
+		{"my dog, a husky named juno, is my best friend.\ni live in ohio.", "my dog a husky named juno is my best friend", "juno"},
+	} {
+		pr := parseProfile(c.profile)
+		if !saysWhole(pr, c.line) {
+			t.Errorf("%q is not said whole", c.line)
+			continue
+		}
+		if first := firstSay(pr, c.line); !strings.Contains(strings.ToLower(first), c.want) {
+			t.Errorf("%q said %q, want %q in it", c.line, first, c.want)
+		}
+	}
+}
+
+// TestTheVeryOnlyBeforeARank: "the very" stands before a rank or an end,
+// never before a thing ("the very animal shelter").
+func TestTheVeryOnlyBeforeARank(t *testing.T) {
+	pr := parseProfile("i volunteer at the animal shelter three days a week.\ni like to ride horses.\ni have two cats.")
+	for _, f := range pr.facts {
+		for _, s := range f.says {
+			if strings.Contains(s, "very animal") {
+				t.Errorf("%q: %q", f.source, s)
+			}
+		}
+	}
+}

@@ -44,6 +44,9 @@ func swapFits(prev, w, next string) bool {
 		// "wanna to", "heading to be": chatPhrases and
 		// phraseSwaps say these with the word after them
 		return false
+	case w == "st" || w == "mt":
+		// "st petersburg" is "saint petersburg"; "main st" is a street
+		return next != "" && !stopwords.has(next) && (prev == "" || stopwords.has(prev) || determiners.has(prev))
 	case w == "job" && (prev == "a" || prev == "an"):
 		return false // "a job" is no "a work"
 	case w == "home" && !determiners.has(prev):
@@ -63,6 +66,8 @@ func phraseFits(p, prev, next string) bool {
 	case "a little":
 		// "a little shy" is "a bit shy"; "a little brother" is no "bit brother"
 		return next == "" || stopwords.has(next) && !determiners.has(next) || adjective(next) && !adjectives.has(next)
+	case "when i was":
+		return isNumber(next) // "when i was eight" → "at age eight"
 	case "a bit":
 		return next != "of"
 	case "a year", "a week", "a day":

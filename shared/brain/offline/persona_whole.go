@@ -62,6 +62,7 @@ func keeps(ws []string, say string) bool {
 		case got.has(w) || stems.has(stem(w)):
 		case swaps[w] != "" && got.has(strings.Fields(swaps[w])[0]):
 		case digits[w] != "" && got.has(digits[w]): // "sixteen" said "16"
+		case prepositions[w] != "" && strings.Contains(lowSay, " "+prepositions[w]+" "): // "near" said "close to"
 		case nameWords.has(w) && got.has("name"): // "is called chorizo" said "chorizo is its name"
 		case synonymOf(w, got):
 		default:

@@ -127,6 +127,11 @@ var homeThings = newSet("home house apartment flat garden yard backyard kitchen 
 // garden", "around the living room" → "around our living room".
 var ourWords = map[string]string{"my": "our", "our": "my", "the": "our"}
 
+// groupThings are what one shares with a group, which "my" and "our"
+// each name: "my school team" → "our school team". "The school" is no
+// one's, so "the" never becomes "our" before them.
+var groupThings = newSet("school team church club band choir office squad")
+
 // townWords are the home towns among homeThings: "in the city" is no
 // household's.
 var townWords = newSet("city town village")

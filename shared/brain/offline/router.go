@@ -28,7 +28,7 @@ var swaps = map[string]string{
 	"television": "tv", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
 	"seven": "7", "eight": "8", "nine": "9", "ten": "10", "twenty": "20", "very": "really", "really": "truly",
 	"lot": "ton", "lots": "tons", "want": "wanna", "going": "heading", "tend": "look after", "usa": "us",
-	"america": "the us", "okay": "ok", "ok": "okay", "mum": "mom", "pizza": "pizza pie", "together": "with each other",
+	"america": "the us", "st": "saint", "mt": "mount", "okay": "ok", "ok": "okay", "mum": "mom", "pizza": "pizza pie", "together": "with each other",
 }
 
 // phraseSwaps say two or three words another way, which changes how the
@@ -59,7 +59,10 @@ var phraseSwaps = [][2]string{
 	{"every monday night", "on monday nights"}, {"every tuesday", "on tuesdays"}, {"every wednesday", "on wednesdays"},
 	{"every thursday", "on thursdays"}, {"every friday", "on fridays"}, {"every saturday", "on saturdays"}, {"every sunday", "on sundays"},
 	{"every monday", "on mondays"}, {"broke up", "split up"}, {"looking for", "searching for"}, {"passed away", "died"}, {"at home", "home"},
-	{"a taxi", "a cab"}, {"the streets of", "the roads of"},
+	{"a taxi", "a cab"}, {"the streets of", "the roads of"}, {"die hard", "diehard"}, {"once a month", "every month"}, {"every month", "once a month"},
+	{"when i was a kid", "as a kid"}, {"when i was little", "as a little kid"}, {"when i was young", "in my youth"}, {"when i was", "at age"},
+	{"to become a", "to be a"}, {"to become an", "to be an"}, {"by myself", "on my own"}, {"at all times", "all the time"}, {"stand up comedian", "standup comedian"},
+	{"stand up comedy", "standup comedy"}, {"a hundred", "100"}, {"one hundred", "100"}, {"a thousand", "1000"},
 }
 
 // phraseEntry is a phrase of phraseSwaps or chatPhrases in lower-case
@@ -85,6 +88,10 @@ func init() {
 		for u, unit := range units {
 			phraseSwaps = append(phraseSwaps, [2]string{ten + " " + unit, strconv.Itoa(10*(t+2) + u + 1)})
 		}
+	}
+	// "three hundred ewes" → "300 ewes"
+	for u, unit := range units[1:] {
+		phraseSwaps = append(phraseSwaps, [2]string{unit + " hundred", strconv.Itoa(100 * (u + 2))})
 	}
 	for i, ps := range slices.Concat(phraseSwaps, chatPhrases) {
 		ws := strings.Fields(strings.ToLower(ps[0]))
@@ -172,6 +179,9 @@ func reword(ws []string, i int, spans []int) (string, bool) {
 		if soft, ok := softeners[low(j)]; ok && !insideName(spans, j) && next != soft && !determiners.has(next) && prepositions[next] == "" && (!stopwords.has(next) || low(j) == "i") {
 			if determiners.has(low(j)) && low(j) != "my" && (!adjective(next) || kindWords.has(next) || colours.has(next)) {
 				continue // "a really big house", never "a really house" or "a really single dad"
+			}
+			if low(j) == "the" && !veryWords.has(next) {
+				continue // "the very best", never "the very animal shelter"
 			}
 			if low(j) == "i" && j+2 < len(ws) && afterAuxiliary(next, low(j+2)) && !insideName(spans, j+1) {
 				j++ // "I was actually born", never "I actually was born"
