@@ -105,6 +105,13 @@ func hasKey(ts []term, key string) bool {
 func questionSentence(msg *text) string {
 	for i := len(msg.sentences) - 1; i >= 0; i-- {
 		if strings.HasSuffix(msg.sentences[i], "?") {
+			// "how are you? what do you do": the question typed after
+			// the hello without its mark is the one asked
+			for _, later := range msg.sentences[i+1:] {
+				if t := analyze(later); startsQuestion(t) && asksHowAreYou(analyze(msg.sentences[i])) && !asksHowAreYou(t) {
+					return later
+				}
+			}
 			return msg.sentences[i]
 		}
 	}

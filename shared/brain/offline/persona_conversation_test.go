@@ -297,6 +297,8 @@ func TestPersonaUnmarkedQuestions(t *testing.T) {
 		"hi whats ur job":             "welder",
 		"hey what do you do for work": "welder",
 		"tell me about your family":   "adopted",
+		"whats up? what do you do":    "welder",
+		"how are you? what's ur job":  "welder",
 		"so where u from":             "ohio",
 	} {
 		if got := strings.ToLower(talk(t, profile, q)[0]); !strings.Contains(got, want) {

@@ -51,7 +51,7 @@ func namedAfter(ws []string, i int) bool {
 		return false
 	}
 	x := ws[i]
-	if stopwords.has(x) || nameVerbs.has(x) || hasSuffix(x, "ly", "ed", "ing") || kin[x] != 0 || intentOf(x)&(catPet|catPlace) != 0 {
+	if stopwords.has(x) || nameVerbs.has(x) || hasSuffix(x, "ly", "ed", "ing", "ies") || kin[x] != 0 || intentOf(x)&(catPet|catPlace) != 0 {
 		return false
 	}
 	if i+1 == len(ws) {
@@ -65,6 +65,7 @@ func namedAfter(ws []string, i int) bool {
 // nameVerbs are what a pet or a relative does, never its name.
 var nameVerbs = newSet(`loves likes hates eats sleeps barks chases follows sits runs goes gets plays
 lives works knows thinks wants needs sings talks walks rides bites purrs meows snores howls whistles
+teaches drives owns makes fixes builds cooks writes paints coaches serves travels flies studies
 can will does did just also still always never`)
 
 // tellsAge reports a fact that gives an age: "i am 19", "my dog is old",
@@ -222,6 +223,7 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 			if f.kin&(1<<kin[w.low]) == 0 {
 				return false
 			}
+		case categoryNames.has(w.low) && cats&c&(catTravel|catSport) != 0: // "do you like to travel?" "I'm saving to visit japan."
 		case classes[w.stem] != nil: // "do you play an instrument?" is not answered by a singer
 			return false
 		case categoryNames.has(w.low) && cats&c != 0:

@@ -87,22 +87,24 @@ func factIntents(ws []string) (c category, wish bool) {
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
 			w == "raised" && (!boundaries.has(next) || next == "with"), w == "farm" && prev == "i":
 			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"
-		case w == "from" && slices.Contains(ws[i:], "family"), w == "grew" && i+2 < len(ws) && ws[i+1] == "up" && ws[i+2] == "with",
+		case w == "from" && slices.Contains(ws[i:], "family"), w == "grew" && i+2 < len(ws) && ws[i+1] == "up" && (ws[i+2] == "with" || slices.Contains(ws[i+2:min(i+6, len(ws))], "family") && len(placesIn(padded)) == 0),
 			w == "born" && (prev == "last" || prev == "first"):
-			wc &^= catPlace // "i come from a big family", "i grew up with two older brothers", "the last born of nine"
+			wc &^= catPlace // "i come from a big family", "i grew up with two older brothers", "i grew up in a family of nine kids", "the last born of nine"
 		case (w == "house" || w == "houses") && prev != "" && prev != "own" && !determiners.has(prev) && !possessives.has(prev) && !adjective(prev) && !isNumber(prev) && !boundaries.has(prev):
 			wc &^= catPlace // "the tea house", "an opera house": a place of its own, not one's home
 		case wc&catPlace != 0 && i > 2 && ws[i-2] == "from" && possessives.has(prev) && otherPeople.has(ws[i-3]):
 			wc &^= catPlace // "engaged to a girl from my village" tells where she is from
 		case wc&catStudy != 0 && (timeBefore.has(prev) || i > 1 && (timeBefore.has(ws[i-2]) || ws[i-2] == "pay" && prev == "for")):
 			wc &^= catStudy // "vegan since high school"
+		case w == "country" && prev == "cross":
+			wc = catSport // "i run cross country"
 		case w == "country" && music:
 			wc &^= catPlace // country music
 		case (w == "class" || w == "classes") && !slicesHasAny(ws, takeWords):
 			wc &^= catStudy // "dog agility classes": a school is named when it is one, or classes taken
 		case langAdjective(w, next):
 			wc &^= catLanguage // "french fries", "a german shepherd"
-		case (w == "run" || w == "runs") && (determiners.has(next) || next == "social" || next == "into" || strings.HasSuffix(next, "s") && !runDistances.has(next)):
+		case (w == "run" || w == "runs") && (determiners.has(next) && next != "every" && next != "each" || next == "social" || next == "into" || strings.HasSuffix(next, "s") && !runDistances.has(next)):
 			wc &^= catSport // "i run a bakery", "i run errands", "i run social media campaigns"
 		case w == "retired" && (intentOf(next)&catPet != 0 || i+2 < len(ws) && intentOf(ws[i+2])&catPet != 0):
 			wc &^= catJob // "a retired greyhound"
@@ -113,7 +115,13 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		c |= wc
 		// "i run a bakery", "i own a small farm": a business of one's own.
-		if (i == 1 || i == 2 && ws[0] == "my") && businessVerbs.has(w) && determiners.has(next) && (!strings.HasPrefix(w, "own") || workplaceNamed(ws[i:])) {
+		if (w == "ride" || w == "rides" || w == "cycle") && slices.ContainsFunc(ws[i:min(i+3, len(ws))], rideWords.has) {
+			c |= catSport // "i ride my bike along the river"
+		}
+		if visitVerbs.has(w) && len(placesIn(" "+strings.Join(ws[i+1:], " ")+" ")) > 0 {
+			c |= catTravel // "i am saving money to visit japan"
+		}
+		if (i == 1 || i == 2 && ws[0] == "my") && businessVerbs.has(w) && determiners.has(next) && next != "every" && next != "each" && (!strings.HasPrefix(w, "own") || workplaceNamed(ws[i:])) {
 			c |= catJob // "my dad owned a garage"
 		}
 		if distanceVerbs.has(w) && (prev == "i" || i > 1 && adverbs.has(prev) && ws[i-2] == "i") && slices.ContainsFunc(ws[i:], runDistances.has) {
@@ -168,6 +176,9 @@ func factIntents(ws []string) (c category, wish bool) {
 	c |= knownIntents(withoutGivenNames(padded))
 	if len(ws) > 2 && ws[0] == "my" && intentOf(ws[1])&catPet != 0 {
 		c &^= catJob // "my collie does most of the work": the dog's, not a job
+	}
+	if othersFrom(ws) {
+		c &^= catPlace | catLanguage // "we adopted twin girls from colombia" tells where they are from
 	}
 	// "i am a dairy farmer in vermont" tells where one lives; "i grew
 	// up in france" the language one speaks.
@@ -316,3 +327,18 @@ func pastime(obj []string) bool {
 	}
 	return c&(catMusic|catSport|catBooks|catFilms|catHobby|catCar) != 0
 }
+
+// othersFrom reports a sentence that says where others come from and
+// nothing of one's own place: "my wife and i adopted twin girls from
+// colombia".
+func othersFrom(ws []string) bool {
+	k := slices.Index(ws, "from")
+	if k < 1 || slices.ContainsFunc(ws, func(w string) bool { return placeVerbWords.has(w) }) {
+		return false
+	}
+	prev := strings.TrimSuffix(ws[k-1], "s")
+	return otherPeople.has(prev) || kin[ws[k-1]] != 0 || intentOf(ws[k-1])&catPet != 0
+}
+
+// placeVerbWords tell one's own place: "i live", "i grew up", "i moved".
+var placeVerbWords = newSet("live lives living lived grew born raised moved move moving")

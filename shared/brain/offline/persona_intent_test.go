@@ -219,6 +219,20 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"are you an early bird?":           "",
 			"how old are you?":                 "",
 		}},
+		// A pastime of exercise, a trip planned, children adopted, a twin
+		// and a family of nine kids (siblings, not children).
+		{"i run cross country and the 800 meters.\non sundays i ride my bike along the river.\ni'm saving money to visit japan next spring.\nmy wife and i adopted twin girls from colombia.\ni grew up in a family of nine kids.", map[string]string{
+			"do you play any sports?":   "i run cross country and the 800 meters",
+			"do you like to travel?":    "i am saving money to visit japan next spring",
+			"do you have kids?":         "my wife and i adopted twin girls from colombia",
+			"do you have any siblings?": "i grew up in a family of nine kids",
+			"where do you live?":        "",
+		}},
+		{"i have a twin.\ni run every morning.\ni am a mail carrier.", map[string]string{
+			"do you have siblings?":     "i have a twin",
+			"how do you stay in shape?": "i run every morning",
+			"what do you do for work?":  "i am a mail carrier",
+		}},
 		// The bot cannot say the first sentence without repeating the
 		// profile: what it answers gets no other fact in its place.
 		{"i am a forty year old die hard cubs fan.\ni have a goldfish called bubbles who is 9 years old.\ni do open mic nights in dublin once a month.", map[string]string{

@@ -19,7 +19,7 @@ background condo loft`,
 		catFamily: `family kids kid children child son sons daughter daughters married marry marriage wife
 husband siblings sibling brother brothers sister sisters parents parent mom mother dad father
 boyfriend girlfriend partner single grandchildren grandkids grandma grandpa grandmother
-grandfather grandparents nana abuela abuelo nonna nonno oma opa relationship dating twins baby babies pregnant aunt uncle cousin divorced divorce
+grandfather grandparents nana abuela abuelo nonna nonno oma opa relationship dating twin twins baby babies pregnant aunt uncle cousin divorced divorce
 widowed widow widower engaged fiance fiancee spouse wedding gf bf grandson grandsons granddaughter granddaughters
 newlywed newlyweds`,
 		catPet: `pet pets animal animals dog dogs cat cats puppy puppies kitten kittens kitties fish bird
@@ -55,7 +55,7 @@ cocktail cocktails whisky`,
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
-triathlon triathlons cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler hurling
+triathlon triathlons horseback cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler hurling
 bouldering climbing climb climbs curling fencing cheerleader cheerleaders skateboard swam swims swimmer
 sporty sporting supporter supporters match matches`,
 		catStudy: `study studying studies student students school college university major degree class
@@ -176,6 +176,10 @@ var intentPhrases = []struct {
 	{" love life ", catFamily},
 	{" you do before ", catJob},
 	{" stay in shape ", catSport},
+	{" work out ", catSport},
+	{" working out ", catSport},
+	{" fitness ", catSport},
+	{" active ", catSport},
 	{" keep in shape ", catSport},
 	{" stay fit ", catSport},
 	{" keep fit ", catSport},
@@ -239,8 +243,15 @@ var gameWords = newSet("game games chess videogames")
 // "play video games".
 var playOther = newSet("with a an the my video board card cards outside in on at games")
 
+// rideWords are what one rides for the exercise: "i ride my bike along
+// the river" is a sport as well as a vehicle.
+var rideWords = newSet("bike bikes bicycle bicycles")
+
+// visitVerbs go to a place as a traveller: "saving money to visit japan".
+var visitVerbs = newSet("visit visiting see explore backpack backpacking tour touring")
+
 // habitWords say that something is done again and again.
-var habitWords = newSet("often every weekly lessons classes sometimes regularly usually")
+var habitWords = newSet("often every weekly lessons classes sometimes regularly usually mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends evenings mornings")
 
 // numberWords are numbers written out, up to the ages profiles give.
 var numberWords = newSet(`one two three four five six seven eight nine ten eleven twelve thirteen fourteen
@@ -267,4 +278,4 @@ var distanceVerbs = newSet("walk walks swim swims bike bikes cycle cycles")
 var householdWords = newSet("alone roommate roommates flatmate flatmates housemate housemates")
 
 // runDistances are what a runner runs: "i run marathons".
-var runDistances = newSet("miles marathons laps races trails sprints hills kilometers kilometres")
+var runDistances = newSet("miles marathons laps races trails sprints hills kilometers kilometres cross")

@@ -38,7 +38,11 @@ func kinOf(ws []string) int {
 			k |= 1 << kinChildren // "i have three little girls", "my husband and i are raising twin boys", "my twin boys are eight", "we have a little girl"
 			continue
 		}
-		if w == "child" && i > 0 && ws[i-1] == "only" || kin[w] == kinChildren && amongKids(ws[:i]) {
+		if w == "twin" && i+1 == len(ws) && i > 1 && ws[i-1] == "a" && haveVerbs.has(ws[i-2]) {
+			k |= 1 << kinSiblings // "i have a twin"
+			continue
+		}
+		if w == "child" && i > 0 && ws[i-1] == "only" || kin[w] == kinChildren && (amongKids(ws[:i]) || familyOf(ws[:i])) {
 			k |= 1 << kinSiblings // "an only child", "the youngest of six kids"
 			continue
 		}
@@ -56,7 +60,7 @@ func kinOf(ws []string) int {
 }
 
 // kidsVerbs have children: "my wife and i have two little girls".
-var kidsVerbs = newSet("have has raise raising")
+var kidsVerbs = newSet("have has raise raising adopted adopt")
 
 // kidsPrepositions before a word for children make them others' children.
 var kidsPrepositions = newSet("to with for")
@@ -73,6 +77,13 @@ func amongKids(before []string) bool {
 }
 
 var birthOrder = newSet("youngest oldest eldest middle")
+
+// familyOf reports "a family of nine" before a word for children: one of
+// them, a sibling ("i grew up in a family of nine kids").
+func familyOf(before []string) bool {
+	n := len(before)
+	return n >= 3 && isNumber(before[n-1]) && before[n-2] == "of" && before[n-3] == "family"
+}
 
 // The kinds of family of kin.
 const (

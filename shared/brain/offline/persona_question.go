@@ -123,7 +123,7 @@ func asksHowAreYou(t *text) bool {
 	return strings.Contains(n, " how are you") || strings.Contains(n, " how r u") ||
 		strings.Contains(n, " how are u") || strings.Contains(n, " how is it going") ||
 		strings.Contains(n, " how's it going") || strings.Contains(n, " how you doing") ||
-		strings.Contains(n, " what's up") || strings.Contains(n, " how're you") ||
+		strings.Contains(n, " what's up") || strings.Contains(n, " whats up") || strings.Contains(n, " how're you") ||
 		strings.Contains(n, " how are ya") ||
 		(t.question && (strings.Contains(n, "how about you") || strings.HasSuffix(n, "and you")) &&
 			(strings.Contains(n, "good") || strings.Contains(n, "fine") || strings.Contains(n, "well") || strings.Contains(n, "great")))

@@ -46,7 +46,7 @@ var phraseSwaps = [][2]string{
 	{"once a week", "every week"}, {"every week", "once a week"}, {"every day", "daily"}, {"a lot", "loads"},
 	{"all the time", "constantly"}, {"on the weekends", "at the weekend"},
 	{"in my spare time", "when I have spare time"}, {"in my free time", "when I'm free"},
-	{"for a living", "as my job"}, {"a few", "several"}, {"a couple of", "two"}, {"as a hobby", "for a hobby"},
+	{"for a living", "as a job"}, {"a few", "several"}, {"a couple of", "two"}, {"as a hobby", "for a hobby"},
 	{"a bit", "slightly"}, {"each month", "every month"}, {"twice a", "two times a"}, {"so much", "a ton"},
 	{"plan to", "intend to"}, {"hope to", "hope I can"}, {"to go to", "to visit"}, {"go to the gym", "hit the gym"},
 	{"go to", "head to"}, {"to be a", "to become a"}, {"studying to be", "training to be"}, {"trying to", "attempting to"},
