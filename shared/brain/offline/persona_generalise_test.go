@@ -119,7 +119,9 @@ const (
 // 77.0 % and 6.9 % on d, 65.6 % and 4.8 % on e, written to be diverse;
 // 85.2 % and 6.6 % on f, 69.1 % and 5.5 % on g, 85.3 % and 2.8 % on h,
 // 81.5 % and 1.9 % on i, 82.0 % and 5.7 % on j, 80.4 % and 2.9 % on k,
-// 70.6 % and 5.9 % on l, longer sentences, 74.7 % and 3.3 % on m):
+// 70.6 % and 5.9 % on l, longer sentences, 74.7 % and 3.3 % on m,
+// 78.4 % and 3.0 % on n, 63.0 % and 3.6 % on o, sentences of two
+// details):
 // the floors keep what each reads today and say how far it is from the
 // others.
 func TestPersonaWorld(t *testing.T) {
@@ -142,6 +144,8 @@ func TestPersonaWorld(t *testing.T) {
 		{"testdata/persona_harness_k.json", 0.81, 0.03, 0.71},
 		{"testdata/persona_harness_l.json", 0.68, 0.07, 0.92},
 		{"testdata/persona_harness_m.json", 0.72, 0.04, 0.77},
+		{"testdata/persona_harness_n.json", 0.80, 0.03, 0.81},
+		{"testdata/persona_harness_o.json", 0.69, 0.04, 0.82},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			s := scoreProbes(t, readMadeUp(t, c.file), "made")
