@@ -380,8 +380,6 @@ func gapPieces(a, b []string) []piece {
 		out = append(out, newPiece("ever", 1)) // "I've never ever been…"
 	case la == "every" && !stopwords.has(lb) && !timeNoun(lb) && !isNumber(lb):
 		out = append(out, newPiece("single", 1)) // "every single agatha christie novel", never "every single week"
-	case la == "at" && isNumber(lb) && len(b) == 1:
-		out = append(out, newPiece("age", 1)) // "married at sixteen" → "married at age sixteen"
 	case (la == "the" || possessives.has(la)) && veryWords.has(lb):
 		out = append(out, newPiece("very", 1)) // "for the very first time", "her very first baby"
 	case la == "the" && localPlaces.has(lb):
