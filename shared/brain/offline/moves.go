@@ -107,9 +107,11 @@ func questionSentence(msg *text) string {
 		if strings.HasSuffix(msg.sentences[i], "?") {
 			// "how are you? what do you do": the question typed after
 			// the hello without its mark is the one asked
-			for _, later := range msg.sentences[i+1:] {
-				if t := analyze(later); startsQuestion(t) && asksHowAreYou(analyze(msg.sentences[i])) && !asksHowAreYou(t) {
-					return later
+			if i+1 < len(msg.sentences) && asksHowAreYou(analyze(msg.sentences[i])) {
+				for _, later := range msg.sentences[i+1:] {
+					if t := analyze(later); startsQuestion(t) && !asksHowAreYou(t) {
+						return later
+					}
 				}
 			}
 			return msg.sentences[i]

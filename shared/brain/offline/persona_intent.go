@@ -333,7 +333,7 @@ func pastime(obj []string) bool {
 // colombia".
 func othersFrom(ws []string) bool {
 	k := slices.Index(ws, "from")
-	if k < 1 || slices.ContainsFunc(ws, func(w string) bool { return placeVerbWords.has(w) }) {
+	if k < 1 || slices.ContainsFunc(ws, placeVerbWords.has) {
 		return false
 	}
 	prev := strings.TrimSuffix(ws[k-1], "s")
