@@ -29,8 +29,12 @@ func pairPlan(first []tmpl, pool []term, seed uint64) plan {
 // startsQuestion reports a message that opens like a question ("what would
 // you do?") rather than one that only ends with a question mark ("ok?").
 func startsQuestion(t *text) bool {
+	first := 0 // "oh cool, where at?": the first word after the fillers
+	for first+1 < len(t.words) && fillers.has(t.words[first].low) {
+		first++
+	}
 	for i, w := range t.words {
-		if i == 0 || w.start {
+		if i == 0 || i == first || w.start {
 			next := ""
 			if i+1 < len(t.words) {
 				next = t.words[i+1].low

@@ -36,8 +36,20 @@ func (f *fact) againPart(q *text) string {
 		return lasting(ws)
 	case saysWord(q, "breed") || saysWord(q, "kind") && (saysWord(q, "dog") || saysWord(q, "cat")):
 		return breed(ws)
-	case saysWord(q, "who") && saysWord(q, "with"):
+	case saysWord(q, "who") && saysWord(q, "with") || saysWord(q, "alone"):
 		return company(ws)
+	case saysWord(q, "when") || saysWord(q, "whens"):
+		return when(ws)
+	case saysWord(q, "color") || saysWord(q, "colour"):
+		if i := slices.IndexFunc(ws, colours.has); i >= 0 {
+			if i > 0 && !stopwords.has(ws[i-1]) && !determiners.has(ws[i-1]) {
+				return ws[i-1] + " " + ws[i] // "forest green"
+			}
+			return ws[i] // "what color is it?" after "i ride a red motorcycle"
+		}
+	}
+	if m := modified(q, ws); m != "" {
+		return m
 	}
 	if k := kindPart(q, ws); k != "" && f.intents()&catJob == 0 { // not "horses" of "a vet who works with horses"
 		return k
@@ -46,7 +58,7 @@ func (f *fact) againPart(q *text) string {
 }
 
 // asksBeyond reports a follow-up that asks for what fact f does not tell:
-// why, how long or how old when it has no such part (againPart; not how
+// why, how long, how old or when when it has no such part (againPart; not how
 // many: "i speak polish and german" answers that), what kind of a thing it
 // names without its kind ("what kind of cars do you work on?" after "i
 // fix cars").
@@ -54,7 +66,7 @@ func (f *fact) asksBeyond(q *text) bool {
 	switch {
 	case saysWord(q, "why"):
 		return true
-	case saysWord(q, "how") && (saysWord(q, "long") || saysWord(q, "old")):
+	case saysWord(q, "how") && (saysWord(q, "long") || saysWord(q, "old")) || saysWord(q, "when"):
 		return f.againPart(q) == ""
 	}
 	return slices.ContainsFunc(q.words, func(w word) bool { return whatKind.has(w.low) }) && f.sharesWord(q)
@@ -85,16 +97,26 @@ func (f *fact) followsUp(q *text) bool {
 // is love?", "who are the steelers?"), nor "what about now?", nor "how
 // many?", which follows up only a fact that counts (followsUp).
 func bareFollowUp(q *text) bool {
-	n := len(q.words)
-	if !q.qmark || n < 2 || n > 4 {
+	ws := q.words
+	for len(ws) > 1 && fillers.has(ws[0].low) {
+		ws = ws[1:] // "oh nice, where at?"
+	}
+	n := len(ws)
+	if n == 1 && onlyAsks.has(ws[0].low) && ws[0].low != "how" && ws[0].low != "who" {
+		return true // "where?", "when?"
+	}
+	if !q.qmark && !asksUnmarked(q) || n < 2 || n > 4 {
 		return false
 	}
-	first, second := chatSpelling(q.words[0].low), q.words[1]
+	first, second := chatSpelling(ws[0].low), ws[1]
 	switch {
 	case first == "what" || first == "which":
 		return n <= 3 && (whatKind.has(second.low) || second.content && !verbish(second.low) && second.low != "about" && second.low != "else" && second.low != "one")
 	case first == "where":
-		return n == 2 && (second.low == "at" || second.low == "exactly" || second.low == "abouts")
+		return n == 2 && (second.low == "at" || second.low == "exactly" || second.low == "abouts" || second.low == "to") ||
+			n == 3 && (second.low == "is" || second.low == "was") && (ws[2].low == "that" || ws[2].low == "it") // "where is that?"
+	case first == "where's" || first == "wheres":
+		return n == 2 && (second.low == "that" || second.low == "it")
 	case first == "how":
 		return n == 2 && second.low == "often"
 	}
@@ -102,7 +124,7 @@ func bareFollowUp(q *text) bool {
 }
 
 // partAsks are the words a question asks for a part of a fact with.
-var partAsks = newSet("how many long old age breed kind name names called")
+var partAsks = newSet("how many long old age breed kind name names called color colour")
 
 // afterShared returns what fact f says after the word a "what…?" question
 // shares with it: "biology" of "i am a student studying biology" for
@@ -141,6 +163,14 @@ func (f *fact) afterShared(q *text) string {
 // the fact again (say, as a sentence) when no part answers alone.
 func againLeads(f *fact, q *text, say string, yesNo bool, refuses func(string) bool, seed uint64) []string {
 	part := f.againPart(q)
+	if part == "" && yesNo && questionVerb(q) != "like" {
+		// "are you in school?" right after "I'm a junior in high school":
+		// "Yep, high school, like I said!"
+		part = sharedPhrase(q, strings.Fields(f.source))
+		if refuses(part) {
+			_, part, _ = strings.Cut(part, " ")
+		}
+	}
 	if refuses(part) {
 		part = strings.ReplaceAll(part, " and ", " & ") // "salt and pepper" is the profile's
 	}
@@ -231,4 +261,32 @@ func titleWords(s string) string {
 		}
 	}
 	return strings.Join(ws, " ")
+}
+
+// sharedPhrase returns the noun phrase of sentence ws, of at most three
+// words, around the first word a yes-or-no question shares with it:
+// "high school" of "i am sixteen and a junior in high school" for "are
+// you in school?", "our kids" of "i stay home with our kids" for "do you
+// have kids?"; "" when the shared word is no noun's (a verb after "i").
+func sharedPhrase(q *text, ws []string) string {
+	at := slices.IndexFunc(ws, func(w string) bool {
+		return !stopwords.has(w) && slices.ContainsFunc(q.words, func(x word) bool { return slices.Contains(sharedStems(x), stem(w)) })
+	})
+	if at <= 0 || pronouns.has(ws[at-1]) || ws[at-1] == "to" || at+1 < len(ws) && objectPronouns.has(ws[at+1]) {
+		return "" // "i live…", "to swim", "scare me"
+	}
+	from, to := at, at+1
+	for from > 0 && to-from < 3 && (possessives.has(ws[from-1]) || ws[from-1] == "the" || !stopwords.has(ws[from-1]) && !pronouns.has(ws[max(from-2, 0)])) {
+		from--
+		if possessives.has(ws[from]) || ws[from] == "the" {
+			break
+		}
+	}
+	for to < len(ws) && to-from < 3 && !stopwords.has(ws[to]) && !boundaries.has(ws[to]) && !verbish(ws[to]) {
+		to++
+	}
+	if from == 0 || to-from == len(ws) {
+		return ""
+	}
+	return strings.Join(ws[from:to], " ")
 }

@@ -294,7 +294,7 @@ func unitPieces(u []string, nb neighbours) []piece {
 		add("which", 1.5) // "a fear of snakes that i hide" → "which I hide", "a farmhouse which needs work"
 	case lw == "who" && prev != "" && !stopwords.has(prev) && !verbForm(prev) && !thinkVerbs.has(prev) && next != "" && !stopwords.has(next):
 		add("that", 1.5) // "a dragon who hates fire" → "a dragon that hates fire"
-	case lw == "a" && prev == "as" && (occupations.has(next) || occupations.has(nb.next2)):
+	case lw == "a" && prev == "as" && (occupation(next) || occupation(nb.next2)):
 		add("", 2.5) // "to work as a pastry chef" → "as pastry chef"
 	case lw == "because":
 		add("cuz", 1)
@@ -378,7 +378,7 @@ func gapPieces(a, b []string) []piece {
 		out = append(out, newPiece("actually", 1.5))
 	case la == "never" && !stopwords.has(lb):
 		out = append(out, newPiece("ever", 1)) // "I've never ever been…"
-	case la == "every" && !stopwords.has(lb) && !timeNoun(lb) && !isNumber(lb):
+	case la == "every" && !stopwords.has(lb) && !timeNoun(lb) && !isNumber(lb) && lb != "single":
 		out = append(out, newPiece("single", 1)) // "every single agatha christie novel", never "every single week"
 	case (la == "the" || possessives.has(la)) && veryWords.has(lb):
 		out = append(out, newPiece("very", 1)) // "for the very first time", "her very first baby"

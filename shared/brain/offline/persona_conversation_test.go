@@ -220,6 +220,9 @@ func TestPersonaAskedAgain(t *testing.T) {
 	veteran := "i am eighty years old and still play tennis.\ni live alone in a cabin with three huskies."
 	teacher := "i teach chemistry at a high school.\ni surf every weekend."
 	goalie := "i play goalie on a rec hockey team.\ni collect vintage postcards."
+	chef := "i moved to portland two years ago to work as a pastry chef.\ni live with my grandmother in san antonio.\n" +
+		"i play the trumpet in a mariachi band.\ni'm getting married next october.\ni ride a red motorcycle."
+	junior := "i am sixteen and a junior in high school.\ni have two older brothers."
 	tests := []struct {
 		profile, first, again string
 		want                  string // the reply to again starts with it
@@ -243,6 +246,13 @@ func TestPersonaAskedAgain(t *testing.T) {
 		{teacher, "what do you do for fun?", "why surfing?", "", "", "weekend"},
 		{goalie, "do you play sports?", "what position?", "", "goalie", ""},
 		{goalie, "do you collect anything?", "what kind?", "", "postcards", ""},
+		{chef, "what do you do for a living?", "oh nice, where at?", "Portland, like I said!", "", "chef"},
+		{chef, "are you married?", "whens the wedding", "Next october, like I said!", "", "married"},
+		{chef, "are you married?", "when?", "Next october, like I said!", "", "married"},
+		{chef, "do you play any instruments?", "what kind of band", "Mariachi band, like I said!", "", "trumpet"},
+		{chef, "where do you live?", "do you live alone?", "My grandmother, like I said!", "", "san antonio"},
+		{chef, "what do you drive?", "what color is it", "Red, like I said!", "", "motorcycle"},
+		{junior, "what do you do?", "are you in school?", "Yep, high school, like I said!", "", "sixteen"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.again, func(t *testing.T) {

@@ -71,12 +71,11 @@ can will does did just also still always never`)
 // tellsAge reports a fact that gives an age: "i am 19", "my dog is old",
 // "she turned five"; not a count ("two cats").
 func (f *fact) tellsAge() bool {
-	prev := ""
-	for w := range strings.FieldsSeq(f.source) {
-		if ageWords.has(w) || isNumber(w) && ageVerbs.has(prev) {
-			return true
+	ws := strings.Fields(f.source)
+	for i, w := range ws {
+		if ageWords.has(w) && (i == 0 || !lastsFor(ws, i-1)) || i > 0 && isNumber(w) && ageVerbs.has(ws[i-1]) {
+			return true // not "years" of "two years ago"
 		}
-		prev = w
 	}
 	return false
 }

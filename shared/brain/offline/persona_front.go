@@ -19,6 +19,9 @@ var personVerbs = newSet(`met meet know knew married marry date dated visit visi
 follow followed admire admired idolize call called help helped raise raised adopt adopted
 babysit care`)
 
+// people are persons named by no kinship: never "it".
+var people = newSet("sweetheart fiance fiancee partner friend friends boss neighbor neighbour roommate coach man woman guy girl boy")
+
 // timeWords say when, not what: never part of a noun phrase put first.
 var timeWords = newSet(`yesterday today tomorrow tonight recently lately years year yrs old months days weeks ago daily weekly`)
 
@@ -65,6 +68,8 @@ func objectFirstBy(subject string, rest []string) []string {
 	particle := ""
 	if obj[0] == "to" || obj[0] == "about" || obj[0] == "for" {
 		particle, obj = " "+obj[0], obj[1:] // "listen to", "care about", "shop for"
+	} else if v == "go" || v == "goes" || v == "went" {
+		return nil // "i go bass fishing": an activity, never "I go it"
 	}
 	if len(obj) < 2 && (len(obj) < 1 || determiners.has(obj[0])) {
 		return nil
@@ -108,6 +113,9 @@ func objectFirstBy(subject string, rest []string) []string {
 			np[i] += ","
 		}
 		pron = "them"
+	}
+	if pron == "it" && (people.has(np[len(np)-1]) || occupation(np[len(np)-1])) {
+		return nil // "my sweetheart": a person is never "it"
 	}
 	front := strings.Join(np, " ")
 	if det != "" {

@@ -233,6 +233,23 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"how do you stay in shape?": "i run every morning",
 			"what do you do for work?":  "i am a mail carrier",
 		}},
+		{"my wife and i have been married for twelve years.\ni moved to portland two years ago to work as a pastry chef.\ni adopted two cats from a shelter.\nolives make me gag.", map[string]string{
+			"how old is he?":                   "", // a time, not an age
+			"how old are you?":                 "",
+			"do you have any pets":             "i adopted two cats from a shelter",
+			"is there any food you don't like": "olives make me gag",
+		}},
+		{"i grew up in a trailer park outside of mobile.\nmy grandma raised me.\ni stay home with our kids while my wife works.\nmy wife flies planes for a cargo airline.\nmornings are the worst.", map[string]string{
+			"who raised you?":          "my grandma raised me",
+			"where did you grow up?":   "i grew up in a trailer park outside of mobile",
+			"what does your wife do?":  "my wife flies planes for a cargo airline",
+			"are you a morning person": "mornings are the worst",
+		}},
+		{"i play point guard on my school's basketball team.\ni work at a pizza place on weekends.\ni never learned how to swim.\ni teach yoga classes.", map[string]string{
+			"do you have a job?":           "i work at a pizza place on weekends",
+			"do you go to the beach much?": "i never learned how to swim",
+			"are you into fitness?":        "i teach yoga classes",
+		}},
 		// The bot cannot say the first sentence without repeating the
 		// profile: what it answers gets no other fact in its place.
 		{"i am a forty year old die hard cubs fan.\ni have a goldfish called bubbles who is 9 years old.\ni do open mic nights in dublin once a month.", map[string]string{

@@ -120,7 +120,8 @@ psychiatrist`},
 	// color hair at a busy salon."
 	{"hairdresser hairdressers stylist barber", catJob, `cut_hair color_hair colour_hair cut_and_color_hair cut_and_colour_hair
 style_hair`},
-	{"pilot pilots", catJob, `fly_planes fly_cargo fly_jets fly_passenger_jets cargo_planes`},
+	{"pilot pilots", catJob, `fly_planes fly_cargo fly_jets fly_passenger_jets cargo_planes flies_planes flies_jets flies_for
+cargo_airline`},
 	{"waiter waitress waitresses server", catJob, `wait_tables waiting_tables`},
 	{"programmer programmers coder developer software code coding", catJob, `write_code writes_code wrote_code coding programming`},
 	{"trucker truckers truck driver", catJob, `haul_freight hauling_freight big_rig semi eighteen_wheeler 18_wheeler`},
@@ -144,6 +145,10 @@ style_hair`},
 	{"cold", 0, `winter snow`},
 	{"puzzle puzzles", catHobby, `crossword crosswords sudoku jigsaw`},
 	{"ocean sea beach", 0, `marine sailboat surf surfing beach coast coastal seaside shore`},
+	{"swim swimming swimmer water beach ocean sea", 0, `ocean sea deep_water drown drowned drowning lake swim swimming swimmer
+lifeguard scuba snorkel snorkeling sharks`},
+	{"habit habits", 0, `bite_my_nails smoke smoking procrastinate`},
+	{"fitness exercise workout gym shape", catSport, `yoga pilates crossfit`},
 	{"sweets sweet dessert desserts candy", catFood, `sugar candy chocolate dessert desserts`},
 	{"diet dietary restrictions bread gluten wheat", catFood, `gluten_free gluten`},
 	{"major majoring study studying studies", catStudy, `study studying studied major majoring`},

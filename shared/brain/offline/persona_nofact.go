@@ -27,8 +27,13 @@ func noFactLeads(q *text, yesNo bool) []string {
 	if n := len(q.words); n >= 4 {
 		if w := q.words[n-1]; w.content && !w.generic && !verbish(w.low) && !w.proper {
 			thing := w.low
-			if q.words[n-2].low == "to" {
-				thing = gerund(thing)
+			switch q.words[n-2].low {
+			case "to":
+				if n < 5 || q.words[n-3].low != "going" {
+					thing = gerund(thing) // "do you like to read?", but "going to concerts"
+				}
+			case "the":
+				thing = "the " + thing // "do you like going to the beach?"
 			}
 			return []string{"I don't mind " + thing + ", I guess.", firstLetterUpper(thing) + "? Not something I think about much."}
 		}
@@ -42,7 +47,9 @@ var evasions = []struct {
 	asks  string // in the normalised question, spaces around
 	leads []string
 }{
-	{" how old ", []string{"Old enough to know better!", "Older than I look, ha!"}},
+	{" how old are you ", []string{"Old enough to know better!", "Older than I look, ha!"}},
+	{" how old r u ", []string{"Old enough to know better!", "Older than I look, ha!"}},
+	{" your age ", []string{"Old enough to know better!", "Older than I look, ha!"}},
 	{" you a bot ", []string{"Ha, why do you ask?", "What makes you ask that?"}},
 	{" you a robot ", []string{"Ha, why do you ask?", "What makes you ask that?"}},
 	{" you human ", []string{"Ha, why do you ask?", "What makes you ask that?"}},

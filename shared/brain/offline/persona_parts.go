@@ -36,14 +36,20 @@ func kindPart(q *text, ws []string) string {
 			case c&catPet != 0:
 				fw = b // "a german shepherd", not "dog"
 			}
-			if plural(fw) || c&catSport != 0 {
-				return fw // "huskies", "tennis"
+			if plural(fw) || c&catSport != 0 || herds.has(fw) {
+				return fw // "huskies", "tennis", "cattle"
 			}
 			return articleFor(fw) + " " + fw // "a dog"
 		}
 	}
 	return ""
 }
+
+// pronouns are the subjects a verb follows: "i raise cattle".
+var pronouns = newSet("i we they you he she")
+
+// herds are animals named without an article: "i raise cattle".
+var herds = newSet("cattle livestock sheep fish poultry deer")
 
 // kindsOfKin name relatives by their kind: "do you have children?".
 var kindsOfKin = newSet("kids children siblings grandkids grandchildren")
@@ -144,7 +150,8 @@ func breed(ws []string) string {
 			continue
 		}
 		from := i
-		if i > 0 && !stopwords.has(ws[i-1]) && !possessives.has(ws[i-1]) && !isNumber(ws[i-1]) && intentOf(ws[i-1])&catPet == 0 && !adjective(ws[i-1]) {
+		if i > 0 && !stopwords.has(ws[i-1]) && !possessives.has(ws[i-1]) && !isNumber(ws[i-1]) && intentOf(ws[i-1])&catPet == 0 && !adjective(ws[i-1]) &&
+			(i < 2 || !pronouns.has(ws[i-2])) { // not the verb of "i raise cattle"
 			from = i - 1 // "german shepherd", "golden retriever"
 		}
 		return strings.Join(ws[from:i+1], " ")
@@ -174,4 +181,55 @@ func company(ws []string) string {
 		return "" // "with a view": no one
 	}
 	return strings.Join(rest[:end], " ")
+}
+
+// when returns the time sentence ws tells a thing happens at: "next
+// october" of "i'm getting married next october", "in june", "two years
+// ago", "every summer"; "" when it tells none.
+func when(ws []string) string {
+	for i, w := range ws {
+		if i+1 >= len(ws) {
+			break
+		}
+		next := ws[i+1]
+		switch {
+		case (w == "next" || w == "last" || w == "this" || w == "every") && whenNames.has(next):
+			return w + " " + next
+		case w == "in" && (months.has(next) || seasons.has(next)):
+			return w + " " + next
+		case isNumber(w) && durations.has(next) && i+2 < len(ws) && ws[i+2] == "ago":
+			return strings.Join(ws[i:i+3], " ")
+		}
+	}
+	return ""
+}
+
+var (
+	months    = newSet("january february march april may june july august september october november december")
+	whenNames = newSet("january february march april may june july august september october november december " +
+		"spring summer fall autumn winter week weekend month year monday tuesday wednesday thursday friday saturday sunday morning night")
+)
+
+// modified returns a thing of sentence ws a "what kind of…?" question
+// asks for, with the word the sentence says its kind by: "mariachi band"
+// of "i play the trumpet in a mariachi band" for "what kind of band?",
+// "bass fishing" for "what kind of fish?"; "" when the question asks
+// no kind or ws names the thing bare.
+func modified(q *text, ws []string) string {
+	at := slices.IndexFunc(q.words, func(w word) bool { return whatKind.has(w.low) })
+	if at < 0 || at+2 >= len(q.words) || q.words[at+1].low != "of" || !q.words[at+2].content {
+		return ""
+	}
+	thing := stem(q.words[at+2].low)
+	for i := 1; i < len(ws); i++ {
+		m := ws[i-1]
+		if stem(ws[i]) != thing && stem(strings.TrimSuffix(ws[i], "ing")) != thing || stopwords.has(m) || possessives.has(m) || isNumber(m) || adjective(m) {
+			continue
+		}
+		if plural(ws[i]) || strings.HasSuffix(ws[i], "ing") {
+			return m + " " + ws[i] // "bass fishing"
+		}
+		return m + " " + ws[i] // "mariachi band"
+	}
+	return ""
 }

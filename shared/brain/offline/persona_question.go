@@ -30,12 +30,15 @@ func asksUnmarked(t *text) bool {
 	for len(ws) > 1 && (fillers.has(ws[0].low) || greetingWords.has(ws[0].low) || ws[0].low == "ciao") {
 		ws = ws[1:]
 	}
+	if len(ws) == 1 {
+		return onlyAsks.has(ws[0].low) // "where", "when", typed alone after a fact
+	}
 	if len(ws) < 2 {
 		return false
 	}
 	first, next := chatSpelling(ws[0].low), chatSpelling(ws[1].low)
 	if first == "any" || first == "got" || first == "you" && (next == "got" || next == "have") || strings.HasPrefix(first, "fav") {
-		return len(ws) <= 4 && (ws[1].content || ws[1].low == "any") // "any pets", "fav food", "got any pets"
+		return len(ws) <= 6 && (ws[1].content || ws[1].low == "any") // "any pets", "fav food", "got any pets", "any big plans for the future"
 	}
 	if first == "where" && next == "you" {
 		return true // "where u from"
@@ -45,6 +48,9 @@ func asksUnmarked(t *text) bool {
 	}
 	return questionStart(first, next)
 }
+
+// onlyAsks are question words that ask alone.
+var onlyAsks = newSet("where when why who how")
 
 // fillers open a message before what it says.
 var fillers = newSet("so and ok okay well oh cool nice lol haha hmm but aww aw omg wow ah ahh")
@@ -59,7 +65,7 @@ func chatSpelling(w string) string {
 }
 
 var chatWords = map[string]string{"u": "you", "ya": "you", "ur": "your", "r": "are", "wat": "what", "wut": "what",
-	"whats": "what's", "wats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "wht": "what",
+	"whats": "what's", "wats": "what's", "wheres": "where's", "whens": "when's", "hows": "how's", "whos": "who's", "wht": "what",
 	"where'd": "where", "hubby": "husband", "wifey": "wife", "hw": "how", "whr": "where", "fav": "favorite", "hobbys": "hobbies",
 	"fave": "favorite", "bf": "boyfriend", "gf": "girlfriend"}
 
@@ -122,7 +128,8 @@ func asksHowAreYou(t *text) bool {
 	n := " " + t.norm
 	return strings.Contains(n, " how are you") || strings.Contains(n, " how r u") ||
 		strings.Contains(n, " how are u") || strings.Contains(n, " how is it going") ||
-		strings.Contains(n, " how's it going") || strings.Contains(n, " how you doing") ||
+		strings.Contains(n, " how's it going") || strings.Contains(n, " hows it going") || strings.Contains(n, " how you doing") ||
+		strings.Contains(n, " how's your day") || strings.Contains(n, " hows your day") || strings.Contains(n, " how is your day") ||
 		strings.Contains(n, " what's up") || strings.Contains(n, " whats up") || strings.Contains(n, " how're you") ||
 		strings.Contains(n, " how are ya") ||
 		(t.question && (strings.Contains(n, "how about you") || strings.HasSuffix(n, "and you")) &&

@@ -69,6 +69,9 @@ func questionIntents(q *text) category {
 	if c&(catJob|catStudy) != 0 && !strings.Contains(padded, " live ") && !strings.Contains(padded, " from ") {
 		c &^= catPlace
 	}
+	if strings.HasPrefix(padded, " who ") && strings.Contains(padded, " raised ") {
+		c &^= catPlace // "who raised you?" asks who, not where
+	}
 	if offersChoice(strings.Fields(padded), genderWords) {
 		c |= catLooks // "are you a guy or a girl?"
 	}
@@ -102,7 +105,7 @@ func offWork(padded string) bool {
 		(strings.Contains(padded, " you do ") || strings.Contains(padded, " pass the time ") || strings.Contains(padded, " you usually do "))
 }
 
-var offWorkPhrases = []string{" not working ", " not at work ", " outside of work ", " outside work ", " after work ",
+var offWorkPhrases = []string{" not working ", " not at work ", " outside of work ", " outside work ", " after work ", " before work ",
 	" off work ", " besides work ", " apart from work ", " other than work ", " away from work "}
 
 // dailyTimes end a time of one's day: "before bed", "while driving".

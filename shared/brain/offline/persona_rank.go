@@ -174,8 +174,8 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	if a.qkin != 0 && a.qkin&f.kin == 0 {
 		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"
 	}
-	if a.verb == "have" && f.verb != "have" && f.hasWord(animalPlaces.has) {
-		cats &^= catPet // "do you have pets?" is not answered by "i volunteer at the animal shelter"
+	if a.verb == "have" && f.verb != "have" && !kidsVerbs.has(f.verb) && f.hasWord(animalPlaces.has) {
+		cats &^= catPet // "do you have pets?" is not answered by "i volunteer at the animal shelter", but is by "i adopted two cats from a shelter"
 	}
 	if a.qkin&f.kin == 0 && aboutOther(f.source) && !(a.family && f.kin != 0) {
 		cats &= catFamily | ownPlace(f.source) // "my dad is a chef" tells of the family, not of one's job
@@ -200,7 +200,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		return 0, false, false // "how old are you?" is not answered by "i have a goldfish who is 9 years old"
 	case a.howLong && !tellsHowLong(ws):
 		return 0, false, false // "how long have you been surfing?" is not answered by "i surf every weekend"
-	case a.hates && !f.neg:
+	case a.hates && !f.neg && !f.dislikes():
 		return 0, false, false // "any foods you hate?" is answered by a dislike
 	case a.besides != "" && f.speaksOf(a.besides):
 		return 0, false, false // "any hobbies besides singing?" is not answered by singing
@@ -327,6 +327,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	if a.intents&catHobby != 0 && len(a.times) > 0 && slices.ContainsFunc(timesOf(ws), func(t string) bool { return slices.Contains(a.times, t) }) {
 		score += 2 // "what do you do before bed?": "i read mystery novels before bed"
 	}
+	if a.intents == catJob && a.yesNo && (f.verb == "work" || f.verb == "works") {
+		score++ // "do you have a job?": "i work at a pizza place" before a team one plays on
+	}
 	if a.intents&catJob != 0 && !a.yesNo && a.verb != "like" && !f.namesOccupation() && f.hasWord(feelings.has) {
 		score -= 2 // "what's your job?": the job, before "my job is stressful so i do puzzles"
 	}
@@ -353,6 +356,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if a.intents&catPet != 0 && cats&catPet != 0 && haveVerbs.has(f.verb) {
 		score++ // "any pets?": "i have two dachshunds" before "i knit sweaters for my dogs"
+	}
+	if len(a.yours) > 0 && len(ws) > 1 && ws[0] == "my" && stem(ws[1]) == a.yours[0] && a.intents&catJob != 0 {
+		score++ // "what does your wife do?": "my wife flies planes", before "i stay home while my wife works"
 	}
 	if a.qkin&kinOf(ws[1:]) != 0 {
 		score++ // "any kids?": "i have twin daughters" before "i am a dad"

@@ -77,9 +77,10 @@ func (st *personaState) answerFor(pr *profile, q *text) (fact int, justTold bool
 	}
 	as := pr.answers(q)
 	if len(as) == 0 {
-		// "how many?", "for how long?" right after a fact: a part of it.
+		// "how many?", "for how long?", "what kind of fish?" right after
+		// a fact: a part of it.
 		for i := range pr.facts {
-			if st.lastTold[i] && pr.facts[i].followsUp(q) {
+			if st.lastTold[i] && (pr.facts[i].followsUp(q) || modified(q, strings.Fields(pr.facts[i].source)) != "") {
 				return i, true
 			}
 		}

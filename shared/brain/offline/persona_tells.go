@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // What a fact tells beyond its intents, for ranking the facts that answer
 // a question (answers): where one comes from, one's people, whose it is,
@@ -73,17 +76,26 @@ func (f *fact) tellsWhere() bool {
 }
 
 // tellsAge reports a sentence that tells how old someone is: by a
-// number that counts no one ("my twins are four", not "i have three
-// boys"), or by a word such as "teenage" in "i have two teenage
-// daughters".
+// number that counts no one and no time ("my twins are four", not "i
+// have three boys" nor "married for twelve years"), or by a word such as
+// "teenage" in "i have two teenage daughters".
 func tellsAge(source string) bool {
 	ws := strings.Fields(source)
 	for i, w := range ws {
-		if isNumber(w) && !counted(ws, i) || yearsWords.has(w) {
+		if isNumber(w) && !counted(ws, i) && !lastsFor(ws, i) || yearsWords.has(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// lastsFor reports the number at ws[i] a length of time or a time ago,
+// not an age: "for twelve years", "two years ago".
+func lastsFor(ws []string, i int) bool {
+	if i+1 >= len(ws) || !durations.has(strings.TrimSuffix(ws[i+1], "s")+"s") {
+		return false
+	}
+	return i > 0 && (ws[i-1] == "for" || ws[i-1] == "past" || ws[i-1] == "last") || i+2 < len(ws) && ws[i+2] == "ago"
 }
 
 // counted reports the number at ws[i] a count, not an age: "three boys",
@@ -174,3 +186,13 @@ var howLongWords = newSet("since life generations years year decade decades alwa
 func ownAge(ws []string) bool {
 	return len(ws) > 2 && ws[0] == "i" && (ageVerbs.has(ws[1]) && (isNumber(ws[2]) || ws[2] == "a" || ws[2] == "an") || ws[1] == "turned")
 }
+
+// dislikes reports a fact that says one cannot bear a thing without a
+// "not": "olives make me gag", "mornings are the worst".
+func (f *fact) dislikes() bool {
+	padded := " " + f.source + " "
+	return slices.ContainsFunc(dislikePhrases, func(p string) bool { return strings.Contains(padded, p) })
+}
+
+var dislikePhrases = []string{" make me gag", " makes me gag", " make me sick", " makes me sick", " gross me out", " grosses me out",
+	" are the worst", " is the worst", " disgust", " make me nauseous", " makes me nauseous"}

@@ -234,7 +234,7 @@ func (t *text) realRatio() float64 {
 func questionStart(first, next string) bool {
 	switch {
 	case first == "when" || first == "where":
-		return next == "" || auxWords.has(next)
+		return next == "" || auxWords.has(next) || next == "at" || next == "exactly" || next == "abouts"
 	case first == "what" || first == "how":
 		return !whStatement.has(next)
 	case whWords.has(first):
