@@ -58,7 +58,7 @@ func namedAfter(ws []string, i int) bool {
 		return true
 	}
 	y := ws[i+1]
-	return beVerbs.has(y) || y == "has" || y == "and" || adverbs.has(y) || pastVerbs.has(y) || hasSuffix(y, "ed") ||
+	return beVerbs.has(y) || y == "has" || y == "and" || adverbs.has(y) || pastVerbs.has(y) || hasSuffix(y, "ed") || nameVerbs.has(y) ||
 		strings.HasSuffix(y, "s") && !stopwords.has(y) && intentOf(y) == 0 && !determiners.has(y)
 }
 
@@ -157,7 +157,8 @@ func (f *fact) likes() bool {
 			w == "nerd" || w == "geek" || fandom.has(w) || fondness.has(w) || prev == "every" && (w == "day" || w == "night") ||
 			prev == "a" && w == "lot" || // "i drink a lot of mountain dew"
 			prev == "too" && (w == "much" || w == "many") || prev == "all" && w == "day" || // "i drink way too much coffee", "i drink mate all day long"
-			prev == "the" && w == "best" { // "kimchi fried rice is the best meal"
+			prev == "the" && w == "best" || // "kimchi fried rice is the best meal"
+			prev == "times" && (w == "a" || w == "per") || prev == "could" && w == "eat" { // "i eat pizza three times a week", "i could eat noodles daily"
 			return true
 		}
 		prev = w

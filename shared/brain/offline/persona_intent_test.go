@@ -250,6 +250,15 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"do you go to the beach much?": "i never learned how to swim",
 			"are you into fitness?":        "i teach yoga classes",
 		}},
+		{"my lazy cat mochi sleeps all day.\nmy wife june makes the best apple pie in the county.\ni work as a lifeguard every summer.\ni eat pizza at least three times a week.\ni go to the gym five times a week.\ni am terrified of heights.", map[string]string{
+			"what's your cat's name?":      "my lazy cat mochi sleeps all day",
+			"what's your wife's name?":     "my wife june makes the best apple pie in the county",
+			"do you like to swim?":         "i work as a lifeguard every summer",
+			"do you exercise?":             "i go to the gym five times a week",
+			"what's your favorite food?":   "i eat pizza at least three times a week",
+			"would you ever go skydiving?": "i am terrified of heights",
+			"do you like roller coasters?": "i am terrified of heights",
+		}},
 		// The bot cannot say the first sentence without repeating the
 		// profile: what it answers gets no other fact in its place.
 		{"i am a forty year old die hard cubs fan.\ni have a goldfish called bubbles who is 9 years old.\ni do open mic nights in dublin once a month.", map[string]string{

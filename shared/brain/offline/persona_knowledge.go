@@ -147,6 +147,8 @@ cargo_airline`},
 	{"ocean sea beach", 0, `marine sailboat surf surfing beach coast coastal seaside shore`},
 	{"swim swimming swimmer water beach ocean sea", 0, `ocean sea deep_water drown drowned drowning lake swim swimming swimmer
 lifeguard scuba snorkel snorkeling sharks`},
+	{"swim swimming swimmer", catSport, `lifeguard swim_team`},
+	{"skydiving skydive bungee roller coaster coasters", 0, `heights`},
 	{"habit habits", 0, `bite_my_nails smoke smoking procrastinate`},
 	{"fitness exercise workout gym shape", catSport, `yoga pilates crossfit`},
 	{"sweets sweet dessert desserts candy", catFood, `sugar candy chocolate dessert desserts`},

@@ -336,6 +336,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	if a.intents&catHobby != 0 && a.intents&catJob == 0 && cats&catJob != 0 && f.cats&catSpareTime == 0 {
 		score-- // "how do you spend your free time?": a pastime before a game played professionally
 	}
+	if a.intents&catSport != 0 && a.intents&catJob == 0 && cats&catJob != 0 && f.cats&catSpareTime == 0 {
+		score-- // "do you exercise?": the gym before the lifeguard job
+	}
 	if a.intents&catTravel != 0 && a.intents&catJob == 0 && cats&catJob != 0 {
 		score-- // "do you travel a lot?": travels told before a job that travels
 	}
