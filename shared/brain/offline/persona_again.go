@@ -124,7 +124,7 @@ func bareFollowUp(q *text) bool {
 }
 
 // partAsks are the words a question asks for a part of a fact with.
-var partAsks = newSet("how many long old age breed kind name names called color colour")
+var partAsks = newSet("how many long old age breed kind name names called color colour done")
 
 // afterShared returns what fact f says after the word a "what…?" question
 // shares with it: "biology" of "i am a student studying biology" for

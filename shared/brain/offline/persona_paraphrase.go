@@ -432,7 +432,8 @@ var intransitives = newSet("live lives stay stays work works sleep sleeps travel
 // participles are irregular past participles: "i have written two
 // novels" has no "written" to have.
 var participles = newSet(`written driven ridden eaten taken given seen done gone known grown flown thrown shown broken
-chosen spoken stolen forgotten gotten beaten fallen hidden risen sung swum begun drunk won lost read met been`)
+chosen spoken stolen forgotten gotten beaten fallen hidden risen sung swum begun drunk won lost read met been
+run come become quit hurt`)
 
 // isPlace reports whether np, a noun phrase after "at", "in" or "on",
 // names where one is: "a school", "the navy", "a boat"; never "a swim

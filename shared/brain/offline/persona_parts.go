@@ -120,6 +120,9 @@ func lasting(ws []string) string {
 		if next < len(ws) && durations.has(ws[next]) && ws[next] != "since" {
 			return numberAt(ws, i) + " " + ws[next]
 		}
+		if i >= 3 && ws[i-3] == "since" && ws[i-2] == "i" && ws[i-1] == "was" {
+			return "since age " + numberAt(ws, i) // "i have played piano since i was five"
+		}
 	}
 	return ""
 }
