@@ -102,7 +102,7 @@ func bareFollowUp(q *text) bool {
 		ws = ws[1:] // "oh nice, where at?"
 	}
 	n := len(ws)
-	if n == 1 && onlyAsks.has(ws[0].low) && ws[0].low != "how" && ws[0].low != "who" {
+	if n == 1 && (ws[0].low == "where" || ws[0].low == "when") {
 		return true // "where?", "when?"
 	}
 	if !q.qmark && !asksUnmarked(q) || n < 2 || n > 4 {

@@ -207,10 +207,14 @@ func when(ws []string) string {
 	return ""
 }
 
+// months name a month; whenNames what "next", "last", "this" or "every"
+// names a time by.
+const monthNames = "january february march april may june july august september october november december"
+
 var (
-	months    = newSet("january february march april may june july august september october november december")
-	whenNames = newSet("january february march april may june july august september october november december " +
-		"spring summer fall autumn winter week weekend month year monday tuesday wednesday thursday friday saturday sunday morning night")
+	months    = newSet(monthNames)
+	whenNames = newSet(monthNames + " spring summer fall autumn winter week weekend month year " +
+		"monday tuesday wednesday thursday friday saturday sunday morning night")
 )
 
 // modified returns a thing of sentence ws a "what kind of…?" question
@@ -229,10 +233,7 @@ func modified(q *text, ws []string) string {
 		if stem(ws[i]) != thing && stem(strings.TrimSuffix(ws[i], "ing")) != thing || stopwords.has(m) || possessives.has(m) || isNumber(m) || adjective(m) {
 			continue
 		}
-		if plural(ws[i]) || strings.HasSuffix(ws[i], "ing") {
-			return m + " " + ws[i] // "bass fishing"
-		}
-		return m + " " + ws[i] // "mariachi band"
+		return m + " " + ws[i] // "mariachi band", "bass fishing"
 	}
 	return ""
 }
