@@ -23,6 +23,9 @@ func (f *fact) againPart(q *text) string {
 	case asksName(q) && f.tellsName():
 		return titleWords(givenNames(ws))
 	case saysWord(q, "where"):
+		if p := origin(q, f.source); p != "" {
+			return titleWords(p) // "where are you originally from?" after "i moved to berlin from toronto"
+		}
 		if ps := placesIn(" " + f.source + " "); len(ps) > 0 {
 			return titleWords(strings.ReplaceAll(ps[0], "_", " "))
 		}
@@ -55,6 +58,21 @@ func (f *fact) againPart(q *text) string {
 		return k
 	}
 	return f.afterShared(q)
+}
+
+// origin returns the place sentence s says one comes from, "toronto" of
+// "i moved to berlin from toronto", when q asks where one is from; "".
+func origin(q *text, s string) string {
+	if !saysWord(q, "from") && !saysWord(q, "originally") && !saysWord(q, "grow") && !saysWord(q, "born") && !saysWord(q, "raised") {
+		return ""
+	}
+	padded := " " + s + " "
+	for _, p := range placeNames.in(padded) {
+		if strings.Contains(padded, " from "+p+" ") {
+			return p
+		}
+	}
+	return ""
 }
 
 // asksBeyond reports a follow-up that asks for what fact f does not tell:
@@ -170,6 +188,9 @@ func againLeads(f *fact, q *text, say string, yesNo bool, refuses func(string) b
 		if refuses(part) {
 			_, part, _ = strings.Cut(part, " ")
 		}
+		if ps := placesIn(" " + f.source + " "); part == "" && questionIntents(q)&catPlace != 0 && len(ps) > 0 {
+			part = titleWords(strings.ReplaceAll(ps[0], "_", " ")) // "do you live in a city?": "Yep, Tokyo, like I said!"
+		}
 	}
 	if refuses(part) {
 		part = strings.ReplaceAll(part, " and ", " & ") // "salt and pepper" is the profile's
@@ -189,6 +210,11 @@ func againLeads(f *fact, q *text, say string, yesNo bool, refuses func(string) b
 		if f.neg {
 			leads = justSaidNo
 		}
+	}
+	if yesNo && f.confirms(q) {
+		// "do you play an instrument?" right after "I play bass on
+		// weekends": the yes, and the fact that says it again.
+		return prefixed(leads, say, seed)
 	}
 	if !yesNo && !f.asksBeyond(q) || (asksOfYou(q) || asksOfThird(q)) && !f.sharesWord(q) {
 		// "where do you live?" right after "I'm a chef in Chicago", "what

@@ -16,6 +16,9 @@ import (
 var aspirations = []string{" want to be ", " want to become ", " to become ", " aspiring ", " trying to ", " going to join ", " dream ", " dream of ", " hope to ", " someday ",
 	" grow up ", " plan to ", " planning to ", " going to be ", " goal ", " wish ", " would like to be ", " one day "}
 
+// weddingGoods are what one makes for others' weddings.
+var weddingGoods = newSet("dresses dress gowns gown cakes cake photos videos invitations flowers rings bands music")
+
 // factIntents returns what profile sentence ws tells about, and whether it
 // is a wish rather than a fact. Words whose intent depends on what
 // surrounds them are read in place: "i live in…" tells where one lives,
@@ -96,6 +99,8 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "engaged to a girl from my village" tells where she is from
 		case wc&catStudy != 0 && (timeBefore.has(prev) || i > 1 && (timeBefore.has(ws[i-2]) || ws[i-2] == "pay" && prev == "for")):
 			wc &^= catStudy // "vegan since high school"
+		case w == "wedding" && (weddingGoods.has(next) || next == "and" && i+2 < len(ws) && weddingGoods.has(ws[i+2])):
+			wc &^= catFamily // "i sew wedding dresses": a trade, no marriage of one's own
 		case w == "country" && prev == "cross":
 			wc = catSport // "i run cross country"
 		case w == "country" && music:

@@ -60,11 +60,30 @@ func jobIntents(ws []string) category {
 	if tradeVerbs.has(ws[v]) && (workplaceNamed(ws[v:]) || sellingVerbs.has(ws[v])) {
 		return catJob
 	}
-	if worksAt(ws[v:]) || worksIn(ws[v:]) {
+	if worksAt(ws[v:]) || worksIn(ws[v:]) || servesOthers(ws[v:]) {
 		return catJob
 	}
 	return 0
 }
+
+// servesOthers reports a trade told by whom one does it for: "i coach
+// chess to kids in moscow", "i cook for the crew on a cargo ship", "i
+// take tourists out fishing"; not for one's own ("i cook for my kids"),
+// nor a pastime's verb ("i play cards with the guests").
+func servesOthers(ws []string) bool {
+	if len(ws) < 3 || hobbyVerbs.has(ws[0]) || leisureVerbs.has(ws[0]) && ws[0] != "take" || intentOf(ws[0])&(catSport|catMusic|catTravel) != 0 {
+		return false
+	}
+	for i, w := range ws[1:] {
+		if clients.has(w) && (i == 0 || ws[i] == "to" || ws[i] == "for" || ws[i] == "the" && i > 0 && (ws[i-1] == "for" || ws[i-1] == "to")) {
+			return true
+		}
+	}
+	return false
+}
+
+// clients are those one works for: "for clients", "to kids".
+var clients = newSet("clients customers tourists students kids children patients crew guests passengers visitors travelers travellers hikers")
 
 // worksIn reports a trade told by what one does to others' things in a
 // town or a land the gazetteer knows: "i sew suits in a small shop in
@@ -136,7 +155,7 @@ volunteer study studied learn read eat drink sleep grew used moved keep kept hel
 var workplaces = newSet(`pub drugstore pharmacy ranch warehouse plant mill dealership agency zoo airport airline
 newspaper magazine nonprofit casino theater theatre prison jail lab laboratory nursery corporation
 site sites venue hospital department practice bistro precinct shipyard academy spa university college
-grocery supermarket`)
+grocery supermarket barbershop`)
 
 // jobHead reports that the noun phrase after ws[i] ends in one who does
 // something for a living: "school" in "a middle school band director"
@@ -216,7 +235,7 @@ var timeFronts = set{"now": {}, "nowadays": {}, "currently": {}, "lately": {}, "
 // tradeVerbs tell a trade when a workplace is named; sellingVerbs tell
 // one on their own ("i sell houses").
 var (
-	tradeVerbs   = newSet("fix repair sell design build cut style deliver clean install program treat serve make bake preach teach tutor")
+	tradeVerbs   = newSet("fix repair sell design build cut style deliver clean install program treat serve make bake preach teach tutor sew tailor")
 	sellingVerbs = newSet("sell design repair install deliver farm preach teach tutor")
 )
 

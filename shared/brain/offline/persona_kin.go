@@ -49,7 +49,7 @@ func kinOf(ws []string) int {
 		if kin[w] == kinChildren && i > 1 && (kidsPrepositions.has(ws[i-1]) || ws[i-1] == "a" && (ws[i-2] == "as" || ws[i-2] == "was")) {
 			continue // "i give guitar lessons to kids", "i work with kids", "as a kid": not one's own
 		}
-		if n := kin[w]; n > 0 && (i+1 == len(ws) || !occupation(ws[i+1])) { // not "a wedding photographer"
+		if n := kin[w]; n > 0 && (i+1 == len(ws) || !occupation(ws[i+1]) && (w != "wedding" || !weddingGoods.has(ws[i+1]))) { // not "a wedding photographer", "wedding dresses"
 			k |= 1 << n
 			if n == kinParents && (len(ws) > 2 && ws[0] == "i" && ws[1] == "am" || i > 1 && ws[i-2] == "be") {
 				k |= 1 << kinChildren // "i am a dad", "to be a stay at home dad"

@@ -297,12 +297,14 @@ func fanOfTeam(padded string) bool { return teamSport(padded) != "" }
 
 // teamSport is the sport of the team whose fan padded speaks of, or "".
 func teamSport(padded string) string {
-	fan, sport := false, ""
+	fan, sport, prev := false, "", ""
 	for w := range strings.FieldsSeq(padded) {
 		fan = fan || fandom.has(w)
 		if s := fanTeams[w]; s != "" {
 			sport = s
+			fan = fan || prev != "" && len(placesIn(" "+prev+" ")) > 0 // "the chicago bulls", "the detroit lions"
 		}
+		prev = w
 	}
 	if !fan {
 		return ""

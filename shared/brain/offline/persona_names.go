@@ -20,6 +20,9 @@ novels game games team teams album albums artist artists singer singers group gr
 authors actor actors actress actresses musician musicians character characters podcast anime cartoon
 cartoons tv channel brand franchise`)
 
+// wayPlaces are where one is on the way: "on the road", "on the bus".
+var wayPlaces = newSet("road way go bus train subway job weekends drives trips flights commute rides walks")
+
 // titleVerbs take a title as their object: "i play call of duty".
 var titleVerbs = newSet(`like love enjoy adore play played watch watched read listen listened`)
 
@@ -85,6 +88,9 @@ func titleShape(ws []string) bool {
 	if len(ws) < 3 || len(ws) > 5 || stopwords.has(ws[0]) || determiners.has(ws[0]) || strings.HasSuffix(ws[0], "ing") ||
 		stopwords.has(ws[len(ws)-1]) || isNumber(ws[0]) || timeOfWeek(ws[len(ws)-1]) {
 		return false // "i play cricket on saturdays": a game and when
+	}
+	if len(ws) == 4 && ws[1] == "on" && (ws[2] == "the" || ws[2] == "long") && wayPlaces.has(ws[3]) || intentOf(ws[0])&(catSport|catMusic) != 0 {
+		return false // "audiobooks on the road", "hockey in college": a thing and where one has it
 	}
 	joined := false
 	for i, w := range ws[1 : len(ws)-1] {

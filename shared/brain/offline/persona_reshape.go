@@ -50,6 +50,11 @@ func reshapes(rest []string) []string {
 		then := strings.Join(obj[2:], " ")
 		if obj[1] == "be" {
 			out = append(out, "I was once "+then, "back in the day I was "+then)
+			if (obj[2] == "a" || obj[2] == "an") && jobHead(obj, 2) {
+				// "a mail carrier for thirty years" → "mail carrier, that was my job for 30 years"
+				np, tail := nounPhrase(obj[3:])
+				out = append(out, strings.Join(np, " ")+", that was my job"+tail)
+			}
 		} else {
 			out = append(out, "I once "+pastOf(obj[1])+" "+then, "back in the day I "+pastOf(obj[1])+" "+then)
 		}

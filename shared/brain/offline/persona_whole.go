@@ -19,7 +19,7 @@ want wants would will can could should may might must also just really very curr
 actually usually always often sometimes recently still`)
 
 // wishWords say that a sentence is a wish.
-var wishWords = newSet("want wanna wants hope hoping dream dreams someday plan planning goal wish would like")
+var wishWords = newSet("want wanna wants hope hoping dream dreams someday plan planning goal wish would like trying attempting")
 
 // negations say that a sentence denies.
 var negations = newSet("not never no can't don't didn't isn't wasn't won't cannot dont cant nobody nothing stand fan")
@@ -58,7 +58,7 @@ func keeps(ws []string, say string) bool {
 			neg = true
 		case stopwords.has(w) || lightVerbs.has(w) || intensifiers.has(w) || len(w) < 2:
 		case fearWords.has(w) && (got.has("fear") || stems.has(stem("scare"))):
-		case w == "used" && (got.has("once") || got.has("back")): // "used to be" said "was once", "back in the day"
+		case w == "used" && (got.has("once") || got.has("back") || got.has("was")): // "used to be" said "was once", "back in the day"
 		case got.has(w) || stems.has(stem(w)):
 		case swaps[w] != "" && got.has(strings.Fields(swaps[w])[0]):
 		case digits[w] != "" && got.has(digits[w]): // "sixteen" said "16"
@@ -77,7 +77,7 @@ func keeps(ws []string, say string) bool {
 	if neg && !anyOf(got, negations) && !strings.Contains(say, "n't") {
 		return false
 	}
-	return !wish || anyOf(got, wishWords)
+	return !wish || anyOf(got, wishWords) || strings.Contains(lowSay, " to be ") // "studying to become a vet" said "to be"
 }
 
 // synonymOf reports whether a word of got says w another way: the

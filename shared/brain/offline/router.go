@@ -207,6 +207,10 @@ func reword(ws []string, i int, spans []int) (string, bool) {
 			ws[j] = strings.Replace(ws[j], strings.Trim(ws[j], ",.!?"), s, 1)
 			return strings.Join(ws, " "), true
 		}
+		if d := digits[low(j)]; d != "" && low(j) != "hundred" && !inName(spans, j) {
+			ws[j] = strings.Replace(ws[j], low(j), d, 1) // "lose fifty pounds" → "lose 50 pounds"
+			return strings.Join(ws, " "), true
+		}
 		// A possessive keeps its mark: "children's" → "kids'".
 		if w, ok := strings.CutSuffix(low(j), "'s"); ok && swaps[w] != "" && !modifierNouns.has(w) && !inName(spans, j) {
 			s := swaps[w] + "'s"
