@@ -16,6 +16,9 @@ import (
 var aspirations = []string{" want to be ", " want to become ", " to become ", " aspiring ", " trying to ", " going to join ", " dream ", " dream of ", " hope to ", " someday ",
 	" grow up ", " plan to ", " planning to ", " going to be ", " goal ", " wish ", " would like to be ", " one day "}
 
+// positions are a player's place in a team, no job: "i play point guard".
+var positions = newSet("point_guard shooting_guard power_forward small_forward")
+
 // weddingGoods are what one makes for others' weddings.
 var weddingGoods = newSet("dresses dress gowns gown cakes cake photos videos invitations flowers rings bands music")
 
@@ -101,6 +104,10 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catStudy // "vegan since high school"
 		case w == "wedding" && (weddingGoods.has(next) || next == "and" && i+2 < len(ws) && weddingGoods.has(ws[i+2])):
 			wc &^= catFamily // "i sew wedding dresses": a trade, no marriage of one's own
+		case w == "watching" && prev == "bird":
+			wc = catHobby // "bird watching gets me out of the house"
+		case positions.has(prev + "_" + w):
+			wc = catSport // "i play point guard"
 		case w == "country" && prev == "cross":
 			wc = catSport // "i run cross country"
 		case w == "country" && music:
@@ -135,7 +142,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		if w == "sneeze" || w == "eat" && (prev == "not" && i > 1 && ws[i-2] == "can" || prev == "cannot" || prev == "can't") {
 			c |= catFear // "i can not eat gluten", "cats make me sneeze" answer "any allergies?"
 		}
-		if householdWords.has(w) {
+		if householdWords.has(strings.TrimSuffix(w, "'s")) {
 			c |= catFamily // who one lives with: "i live alone with my three cats"
 		}
 		if isNumber(prev) && heightWords.has(w) {
@@ -153,7 +160,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// "i am a nurse" tells the job; "my favorite singer is…" does not.
 		fav = fav || strings.HasPrefix(w, "fav")
-		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s")) || (prev == "a" || prev == "an") && i > 1 && beVerbs.has(ws[i-2]) && agentNoun(w) && (next == "" || boundaries.has(next))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" && !namesThings(w, next) || manJob(prev, w)) && i > 0 && !fav {
+		if ((occupation(w) || occupation(strings.TrimSuffix(w, "s")) || (prev == "a" || prev == "an") && i > 1 && beVerbs.has(ws[i-2]) && agentNoun(w) && (next == "" || boundaries.has(next))) && !schooling.has(w) && !fields.has(next) && prev != "i" && prev != "to" && !namesThings(w, next) && !positions.has(prev+"_"+w) && !named.has(w) || manJob(prev, w)) && i > 0 && !fav {
 			c |= catJob
 		}
 		// "i am 19", "i'm four", "i turned 18 years old yesterday"
@@ -209,7 +216,7 @@ func factIntents(ws []string) (c category, wish bool) {
 	// dance lessons once a week", "i often shop for shoes".
 	if len(ws) > 2 && ws[0] == "i" && c&catJob == 0 && !wish && !slices.Contains(ws, "not") {
 		for i, w := range ws[1:] {
-			if habitWords.has(w) || (w == "twice" || w == "once") && i+2 < len(ws) && ws[i+2] == "a" {
+			if habitWords.has(w) && (w != "every" || ws[i] != "of") || (w == "twice" || w == "once") && i+2 < len(ws) && ws[i+2] == "a" {
 				c |= catHobby // "i visit europe twice a year", not "i have been divorced twice"
 			}
 		}

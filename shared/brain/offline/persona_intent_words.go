@@ -190,11 +190,11 @@ var intentPhrases = []struct {
 	{" drivers license ", catCar},
 	{" driver's license ", catCar},
 	{" bench press ", catSport},
-	{" keeps you busy ", catJob},
+	{" keeps you busy ", catJob | catHobby},
 	{" can't eat ", catFear},
 	{" cannot eat ", catFear},
 	{" taste of ", catFood},
-	{" keep you busy ", catJob},
+	{" keep you busy ", catJob | catHobby},
 	{" typical day ", catJob},
 	{" at home with you ", catFamily},
 	{" live with ", catFamily},
@@ -222,8 +222,11 @@ var schooling = newSet("student students pupil")
 // mailman", "i am a fisherman".
 func manJob(prev, w string) bool {
 	return (prev == "a" || prev == "an" || prev == "were") && len(w) > 5 && (strings.HasSuffix(w, "man") || strings.HasSuffix(w, "men")) &&
-		!strings.HasSuffix(w, "woman") && !strings.HasSuffix(w, "women") && w != "human" && w != "freshman"
+		!strings.HasSuffix(w, "woman") && !strings.HasSuffix(w, "women") && !notMen.has(w)
 }
+
+// notMen end in "man" but name no one's trade: "a german shepherd".
+var notMen = newSet("human freshman german germans roman norman ottoman doberman dobermans caiman")
 
 // businessVerbs say one has a business when a thing follows: "i run a
 // bakery".

@@ -118,8 +118,9 @@ var workLeads = newSet("in near outside around over")
 // at my church"), nor what one does there for oneself ("eat lunch at a
 // diner", "lift weights at the gym").
 func worksAt(ws []string) bool {
-	if len(ws) < 4 || leisureVerbs.has(ws[0]) || hobbyVerbs.has(ws[0]) || intentOf(ws[0])&^catJob != 0 {
-		return false
+	if len(ws) < 4 || leisureVerbs.has(ws[0]) || hobbyVerbs.has(ws[0]) || intentOf(ws[0])&^catJob != 0 ||
+		ws[0] == "play" && slices.ContainsFunc(ws, func(w string) bool { return intentOf(w)&catSport != 0 }) {
+		return false // "i play point guard on our school team"
 	}
 	for i := 1; i+1 < len(ws); i++ {
 		w := ws[i]

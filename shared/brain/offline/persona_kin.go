@@ -34,7 +34,7 @@ func kinOf(ws []string) int {
 			w = strings.TrimSuffix(w, "'s") // "i coach my son's little league team", not "a children's hospital"
 		}
 		if (w == "girls" || w == "boys") && i > 0 && (slicesHasAny(ws[:i], kidsVerbs) || slicesHasAny(ws[max(0, i-3):i], possessives)) ||
-			(w == "girl" || w == "boy") && i > 1 && ws[i-1] != "best" && !(ws[i-1] == "a" && (ws[i-2] == "was" || ws[i-2] == "were")) && slicesHasAny(ws[:i], kidsVerbs) {
+			(w == "girl" || w == "boy") && i > 1 && ws[i-1] != "best" && !(ws[i-1] == "a" && (ws[i-2] == "was" || ws[i-2] == "were" || ws[i-2] == "as")) && slicesHasAny(ws[:i], kidsVerbs) {
 			k |= 1 << kinChildren // "i have three little girls", "my husband and i are raising twin boys", "my twin boys are eight", "we have a little girl"
 			continue
 		}

@@ -243,7 +243,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	switch {
 	case near && !f.namesThings(a.q):
 		return 0, false, false
-	case a.intents&catJob != 0 && a.verb == "work" && cats&catJob == 0:
+	case a.intents&catJob != 0 && a.verb == "work" && cats&catJob == 0 && !slices.Contains(a.qws, "or"):
 		return 0, false, false // "do you work in a restaurant?" is answered by a job
 	case slices.Contains(a.qws, "live") && cats&catPlace != 0 && f.onlyPeople():
 		return 0, false, false // "what city do you live in?" is not answered by "i am korean american"
@@ -272,6 +272,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	score = 3 * bits.OnesCount32(uint32(cats&a.intents))
 	if score > 0 && f.wish && a.intents&catPlans == 0 {
 		score-- // what one wants to be, after what one is
+		if a.yesNo {
+			score-- // "are you working or in school?": the school one is at, before the work one hopes for
+		}
 	}
 	if a.intents&catHobby != 0 && cats&catHobby != 0 {
 		if f.cats&catSpareTime != 0 {

@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // What a fact speaks of: the things of a question it names by their
 // word, by a member of the class the word names, by an agent or a
@@ -52,6 +55,31 @@ func (f *fact) speaksOfOther(q *text, i int) bool {
 			j += dir
 		}
 		if j >= 0 && j < len(q.words) && f.speaksOf(q.words[j].stem) {
+			return true
+		}
+	}
+	return f.answersOtherChoice(q, i)
+}
+
+// answersOtherChoice reports that fact f answers the choice of question
+// q that the i-th word is not in, named by a category: "do you work or go
+// to school?" is answered by a job, "are you working or in school?" by a
+// school.
+func (f *fact) answersOtherChoice(q *text, i int) bool {
+	k := slices.IndexFunc(q.words, func(w word) bool { return w.low == "or" })
+	if k < 0 || i == k {
+		return false
+	}
+	other := q.words[k+1:]
+	if i > k {
+		other = q.words[:k]
+	}
+	for j, w := range other {
+		at := j
+		if i < k {
+			at += k + 1
+		}
+		if w.content && categoryNames.has(w.low) && wordIntent(q, at)&f.intents()&^(catPlace|catFamily) != 0 {
 			return true
 		}
 	}

@@ -59,7 +59,7 @@ var phraseSwaps = [][2]string{
 	{"every monday night", "on monday nights"}, {"every tuesday", "on tuesdays"}, {"every wednesday", "on wednesdays"},
 	{"every thursday", "on thursdays"}, {"every friday", "on fridays"}, {"every saturday", "on saturdays"}, {"every sunday", "on sundays"},
 	{"every monday", "on mondays"}, {"broke up", "split up"}, {"looking for", "searching for"}, {"passed away", "died"}, {"at home", "home"},
-	{"a taxi", "a cab"}, {"the streets of", "the roads of"}, {"die hard", "diehard"}, {"once a month", "every month"}, {"every month", "once a month"},
+	{"a taxi", "a cab"}, {"the streets of", "the roads of"}, {"die hard", "diehard"}, {"once a month", "every month"}, {"every month", "each month"},
 	{"when i was a kid", "as a kid"}, {"when i was little", "as a little kid"}, {"when i was young", "in my youth"}, {"when i was", "at age"},
 	{"to become a", "to be a"}, {"to become an", "to be an"}, {"by myself", "on my own"}, {"at all times", "all the time"}, {"stand up comedian", "standup comedian"},
 	{"stand up comedy", "standup comedy"}, {"a hundred", "100"}, {"one hundred", "100"}, {"a thousand", "1000"},
