@@ -123,7 +123,10 @@ const (
 // 78.4 % and 3.0 % on n, 63.0 % and 3.6 % on o, sentences of two
 // details, 79.2 % and 2.9 % on p, chat typing, 72.1 % and 5.2 % on q,
 // yes-or-no questions a fact answers in other words, 78.0 % and 4.2 % on
-// r and 78.0 % and 2.2 % on s, written last, after the rules for p and q):
+// r and 78.0 % and 2.2 % on s, written after the rules for p and q;
+// 84.2 % and 0.7 % on t, a harness author's plain questions, 84.5 % and
+// 1.9 % on u, PersonaChat's style, 71.3 % and 6.7 % on v, every fact
+// asked about in other words, written last):
 // the floors keep what each reads today and say how far it is from the
 // others.
 func TestPersonaWorld(t *testing.T) {
@@ -152,6 +155,9 @@ func TestPersonaWorld(t *testing.T) {
 		{"testdata/persona_harness_q.json", 0.72, 0.05, 0.85},
 		{"testdata/persona_harness_r.json", 0.77, 0.05, 0.85},
 		{"testdata/persona_harness_s.json", 0.77, 0.03, 0.93},
+		{"testdata/persona_harness_t.json", 0.84, 0.02, 0.90},
+		{"testdata/persona_harness_u.json", 0.85, 0.03, 0.80},
+		{"testdata/persona_harness_v.json", 0.72, 0.06, 0.90},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			s := scoreProbes(t, readMadeUp(t, c.file), "made")

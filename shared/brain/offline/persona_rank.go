@@ -272,7 +272,7 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	score = 3 * bits.OnesCount32(uint32(cats&a.intents))
 	if score > 0 && f.wish && a.intents&catPlans == 0 {
 		score-- // what one wants to be, after what one is
-		if a.yesNo {
+		if a.yesNo && a.intents&catJob != 0 {
 			score-- // "are you working or in school?": the school one is at, before the work one hopes for
 		}
 	}
