@@ -51,13 +51,9 @@ func (p *profile) firstPerson(rest []string, cats *category) (says []string, neg
 		return []string{strings.TrimSpace("I don't really " + obj[1] + " " + o)}, true
 	case dislikeVerbs.has(v):
 		*cats |= catHobby
-		be := "is"
-		if plural(obj[len(obj)-1]) {
-			be = "are"
-		}
 		// The last, for "i can't stand cilantro": its own words, moved.
 		return []string{"I can't stand " + objS, "I'm not a fan of " + objS, "honestly, " + objS + " is not my thing",
-			objS + " " + be + " one thing I really can't stand"}, true
+			objS + " " + beOf(obj[len(obj)-1]) + " one thing I really can't stand"}, true
 	case likeVerbs.has(v):
 		*cats |= catHobby
 		if len(obj) >= 2 && obj[0] == "to" {

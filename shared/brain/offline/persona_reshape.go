@@ -68,11 +68,7 @@ func reshapes(rest []string) []string {
 		if slices.ContainsFunc(what, func(w string) bool { return prepositionWords.has(w) || w == "that" || w == "who" }) {
 			return nil // the phrase goes on: "an allergy to cats that…"
 		}
-		be := "is"
-		if plural(what[len(what)-1]) {
-			be = "are"
-		}
-		out = append(out, strings.Join(what, " ")+" "+be+" my "+obj[1])
+		out = append(out, strings.Join(what, " ")+" "+beOf(what[len(what)-1])+" my "+obj[1])
 	}
 	return out
 }

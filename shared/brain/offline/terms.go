@@ -85,6 +85,15 @@ func plural(w string) bool {
 	return len(w) > 3 && strings.HasSuffix(w, "s") && !hasSuffix(w, "ss", "us", "is", "ous")
 }
 
+// beOf is the verb "be" that agrees with the noun w: "mushrooms are",
+// "cilantro is".
+func beOf(w string) string {
+	if plural(w) {
+		return "are"
+	}
+	return "is"
+}
+
 // wordScore ranks the i-th word of t as a topic: noun-like, specific words
 // near the start rank first; longer words a little higher.
 func wordScore(t *text, i int) (score float64, nounish bool, det string) {
