@@ -26,8 +26,8 @@ func (f *fact) againPart(q *text) string {
 		if p := origin(q, f.source); p != "" {
 			return titleWords(p) // "where are you originally from?" after "i moved to berlin from toronto"
 		}
-		if ps := placesIn(" " + f.source + " "); len(ps) > 0 {
-			return titleWords(strings.ReplaceAll(ps[0], "_", " "))
+		if p := firstPlace(f.source); p != "" {
+			return p
 		}
 	case saysWord(q, "old") && (saysWord(q, "how") || saysWord(q, "age")) || saysWord(q, "age"):
 		if f.tellsAge() || tellsAge(f.source) {
@@ -58,6 +58,15 @@ func (f *fact) againPart(q *text) string {
 		return k
 	}
 	return f.afterShared(q)
+}
+
+// firstPlace returns the first place sentence s names, as chat writes
+// it ("Rio de Janeiro"), or "".
+func firstPlace(s string) string {
+	if ps := placesIn(" " + s + " "); len(ps) > 0 {
+		return titleWords(strings.ReplaceAll(ps[0], "_", " "))
+	}
+	return ""
 }
 
 // origin returns the place sentence s says one comes from, "toronto" of
@@ -188,8 +197,8 @@ func againLeads(f *fact, q *text, say string, yesNo bool, refuses func(string) b
 		if refuses(part) {
 			_, part, _ = strings.Cut(part, " ")
 		}
-		if ps := placesIn(" " + f.source + " "); part == "" && questionIntents(q)&catPlace != 0 && len(ps) > 0 {
-			part = titleWords(strings.ReplaceAll(ps[0], "_", " ")) // "do you live in a city?": "Yep, Tokyo, like I said!"
+		if part == "" && questionIntents(q)&catPlace != 0 {
+			part = firstPlace(f.source) // "do you live in a city?": "Yep, Tokyo, like I said!"
 		}
 	}
 	if refuses(part) {

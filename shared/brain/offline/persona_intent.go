@@ -217,7 +217,7 @@ func factIntents(ws []string) (c category, wish bool) {
 	if len(ws) > 2 && ws[0] == "i" && c&catJob == 0 && !wish && !slices.Contains(ws, "not") {
 		for i, w := range ws[1:] {
 			if habitWords.has(w) && (w != "every" || ws[i] != "of") || (w == "twice" || w == "once") && i+2 < len(ws) && ws[i+2] == "a" {
-				c |= catHobby // "i visit europe twice a year", not "i have been divorced twice"
+				c |= catHobby // "i visit europe twice a year", not "i have been divorced twice" nor "out of every month"
 			}
 		}
 	}

@@ -70,16 +70,12 @@ func (f *fact) answersOtherChoice(q *text, i int) bool {
 	if k < 0 || i == k {
 		return false
 	}
-	other := q.words[k+1:]
+	from, to := k+1, len(q.words) // the other choice
 	if i > k {
-		other = q.words[:k]
+		from, to = 0, k
 	}
-	for j, w := range other {
-		at := j
-		if i < k {
-			at += k + 1
-		}
-		if w.content && categoryNames.has(w.low) && wordIntent(q, at)&f.intents()&^(catPlace|catFamily) != 0 {
+	for j := from; j < to; j++ {
+		if w := q.words[j]; w.content && categoryNames.has(w.low) && wordIntent(q, j)&f.intents()&^(catPlace|catFamily) != 0 {
 			return true
 		}
 	}
