@@ -109,7 +109,7 @@ func FuzzCleanReply(f *testing.F) {
 		"Hello there!", `"Quoted reply."`, "Bot: hi", "<think>long\nreasoning</think>\nSure, cats.",
 		"<think>unterminated", "Ada: Postgres.\nUser: why?\nAda: boring tech.", `{"text":"hi","evaluation":5}`,
 		"/end", "Bot: /END", `"/start over"`, "**/begin**", "reply: answer: /end", "@ada <@U123> hi",
-		"“«'nested'»”", "   ", strings.Repeat("word ", 1200), "Note: this stays.\nBen: thanks!",
+		"“«'nested'»”", "Bot\v:/END", "   ", strings.Repeat("word ", 1200), "Note: this stays.\nBen: thanks!",
 	} {
 		f.Add(s, false, "Ada Lovelace", "Should we deploy on Friday?")
 	}

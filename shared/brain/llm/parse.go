@@ -9,9 +9,11 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/duetbot/duet/shared/brain"
+	"github.com/duetbot/duet/shared/convai"
 	"github.com/duetbot/duet/shared/embed"
 )
 
@@ -30,10 +32,10 @@ func compileOnce(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
 
-// command matches a reply a ConvAI server would read as a command: a
-// model asked to end the chat, or a partner who talked it into "/end",
-// behind any markup and speaker labels ("Answer: Bot: /end") and before
-// closing markup ("_/end_"), as convai.IsCommand reads it.
+// command matches a reply a server might read as a command even where
+// convai.IsCommand does not: a model asked to end the chat, or a partner
+// who talked it into "/end", behind any markup and speaker labels
+// ("Answer: Bot: /end") and before any word boundary ("**/start** again").
 var command = compileOnce("(?i)^(?:[^\\pL\\pN/]|(?:bot|assistant|ai|reply|answer)\\s*:)*/+(start|begin|end)(?:\\b|_[\\s\"'\u201c\u201d\u2018\u2019\u00ab\u00bb`*_~]*$)")
 
 var fence = compileOnce("(?s)^```[a-zA-Z]*\\s*(.*?)\\s*```$")
@@ -187,7 +189,7 @@ func cleanReply(text string, persona bool, labels ...string) (string, error) {
 	if !persona && strings.HasPrefix(s, "{") && json.Valid([]byte(s)) {
 		return "", fmt.Errorf("%w: JSON instead of a chat message", ErrInvalid)
 	}
-	if !persona && command().MatchString(s) {
+	if !persona && (command().MatchString(s) || convai.IsCommand(s)) {
 		return "", fmt.Errorf("%w: a protocol command instead of a chat message", ErrInvalid)
 	}
 	return s, nil
@@ -275,7 +277,7 @@ func stripLabel(s string, labels []string) string {
 			continue
 		}
 		if strings.EqualFold(s[:len(l)], l) {
-			if rest, ok := strings.CutPrefix(strings.TrimLeft(s[len(l):], " \t"), ":"); ok {
+			if rest, ok := strings.CutPrefix(strings.TrimLeftFunc(s[len(l):], unicode.IsSpace), ":"); ok {
 				return strings.TrimSpace(rest)
 			}
 		}

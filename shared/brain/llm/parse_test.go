@@ -95,7 +95,7 @@ func TestCleanReply(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{"", "   ", `""`, "<think>unfinished", `{"reply": "hi"}`,
-		"/end", "Bot: /end", `"/end"`, "<think>time to stop</think>/end", "/END now", "**/start** again", "//begin"} {
+		"/end", "Bot: /end", `"/end"`, "<think>time to stop</think>/end", "/END now", "**/start** again", "//begin", "Bot\v:/END"} {
 		if got, err := cleanReply(bad, false); !errors.Is(err, ErrInvalid) {
 			t.Errorf("cleanReply(%q): got %q, %v, want ErrInvalid", bad, got, err)
 		}
