@@ -22,12 +22,15 @@ func noPetAt(ws []string, i int) bool {
 	if i+1 < len(ws) {
 		next = ws[i+1]
 	}
-	raisedOn := (next == "farm" || next == "ranch") && (slices.Contains(ws[:i], "grew") || slices.Contains(ws[:i], "raised"))
+	raisedOn := (next == "farm" || next == "ranch") && slicesHasAny(ws[:i], farmLives) // "i live on a cattle ranch": stock, not pets
 	return madeOf.has(prev) || foodAdjectives.has(prev) || tradeAnimals.has(prev) || tradeAnimals.has(prev2) && determiners.has(prev) ||
 		raisedOn || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
 		prev == "of" && depictions.has(prev2) || w == "fish" && (prev == "i" || prev == "to") ||
 		depictVerbs.has(prev) || depictVerbs.has(prev2) && (depictions.has(prev) || prev == "watercolor")
 }
+
+// farmLives tell a life on a farm: its animals are stock.
+var farmLives = newSet("grew raised live lives living")
 
 // depictVerbs and depictions show an animal without having it: "i paint
 // watercolor birds", "portraits of pups".

@@ -12,8 +12,8 @@ import (
 // asksName reports a question about a name: "what is your dog's name?",
 // "how do you call your cat?".
 func asksName(q *text) bool {
-	for _, w := range q.words {
-		if nameWords.has(w.low) {
+	for i, w := range q.words {
+		if nameWords.has(w.low) && !(w.low == "call" && i+1 < len(q.words) && q.words[i+1].low == "home") { // not "where do you call home?"
 			return true
 		}
 	}

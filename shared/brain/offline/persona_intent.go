@@ -19,6 +19,27 @@ var aspirations = []string{" want to be ", " want to become ", " to become ", " 
 // positions are a player's place in a team, no job: "i play point guard".
 var positions = newSet("point_guard shooting_guard power_forward small_forward")
 
+// growsPlants reports a sentence about growing food or flowers: "i grow
+// leeks and onions", "i am growing tomatoes on my balcony".
+func growsPlants(ws []string) bool {
+	for i, w := range ws {
+		if w != "grow" && w != "grows" && w != "growing" {
+			continue
+		}
+		for _, x := range ws[i+1 : min(i+4, len(ws))] {
+			if plants.has(x) || intentOf(x)&catFood != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var plants = newSet("roses flowers herbs orchids tulips sunflowers vegetables veggies tomatoes succulents bonsai plants pumpkins")
+
+// fairShows name shows one enters, not ones one watches.
+var fairShows = newSet("village county state dog horse cat car flower garden trade art craft talent boat air fashion cattle")
+
 // weddingGoods are what one makes for others' weddings.
 var weddingGoods = newSet("dresses dress gowns gown cakes cake photos videos invitations flowers rings bands music")
 
@@ -48,6 +69,10 @@ func factIntents(ws []string) (c category, wish bool) {
 	// "i am studying to be a pharmacist": what one is now and will be.
 	if strings.Contains(padded, " studying to be ") || strings.Contains(padded, " training to be ") {
 		c |= catPlans
+	}
+	// "i grow leeks and onions for the village show": a garden.
+	if growsPlants(ws) {
+		c |= catHobby
 	}
 	// "i am a stay at home dad" tells what one does all day.
 	if strings.Contains(padded, " stay at home ") || strings.Contains(padded, " stay home ") {
@@ -96,6 +121,8 @@ func factIntents(ws []string) (c category, wish bool) {
 		case w == "from" && slices.Contains(ws[i:], "family"), w == "grew" && i+2 < len(ws) && ws[i+1] == "up" && (ws[i+2] == "with" || slices.Contains(ws[i+2:min(i+6, len(ws))], "family") && len(placesIn(padded)) == 0),
 			w == "born" && (prev == "last" || prev == "first"):
 			wc &^= catPlace // "i come from a big family", "i grew up with two older brothers", "i grew up in a family of nine kids", "the last born of nine"
+		case (w == "show" || w == "shows") && fairShows.has(prev):
+			wc &^= catFilms // "for the village show", "the county fair's dog show": a contest, not television
 		case (w == "house" || w == "houses") && prev != "" && prev != "own" && !determiners.has(prev) && !possessives.has(prev) && !adjective(prev) && !isNumber(prev) && !boundaries.has(prev):
 			wc &^= catPlace // "the tea house", "an opera house": a place of its own, not one's home
 		case wc&catPlace != 0 && i > 2 && ws[i-2] == "from" && possessives.has(prev) && otherPeople.has(ws[i-3]):

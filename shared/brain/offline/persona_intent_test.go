@@ -145,6 +145,18 @@ func TestAnswersByWhatIsAsked(t *testing.T) {
 			"what's your major?":              "i am studying to be a vet",
 			"do you like the rolling stones?": "",
 		}},
+		{"i fight wildfires for the state of california.\ni was an opera singer before the war.\ni live with my grandparents and their parrot.\ni grow leeks and onions for the village show.\ni am 14 and live on a cattle ranch in montana.", map[string]string{
+			"what's a normal day like for you?": "i fight wildfires for the state of california",
+			"what does a workday look like?":    "i fight wildfires for the state of california",
+			"what did you do before?":           "i was an opera singer before the war",
+			"where do you call home?":           "i am 14 and live on a cattle ranch in montana",
+			"where do you live?":                "i am 14 and live on a cattle ranch in montana",
+			"do you live alone?":                "i live with my grandparents and their parrot",
+			"do you have any pets?":             "i live with my grandparents and their parrot",
+			"what's your favourite tv show?":    "",
+			"do you have any hobbies?":          "i grow leeks and onions for the village show",
+			"what do you do on your days off?":  "i grow leeks and onions for the village show",
+		}},
 		{"i have three kids.\nmy wife teaches yoga.\ni grew up in texas.\ni am allergic to peanuts.", map[string]string{
 			"do you have children?":       "i have three kids",
 			"are you married?":            "my wife teaches yoga",

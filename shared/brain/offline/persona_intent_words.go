@@ -38,7 +38,8 @@ vacations countries continent continents aeroplane airplane plane planes flights
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
 orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl
-musicals musical karaoke tunes tune soundtrack`,
+musicals musical karaoke tunes tune soundtrack violinist violinists pianist pianists guitarist guitarists drummer drummers
+cellist cellists bassist saxophonist trumpeter fiddler fiddle harpist flutist flautist organist percussionist`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals snack snacks vegan vegetarian
 meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill

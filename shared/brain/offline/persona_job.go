@@ -21,7 +21,7 @@ func jobIntents(ws []string) category {
 		return 0
 	}
 	padded := " " + strings.Join(ws, " ") + " "
-	if strings.Contains(padded, " for a living ") || strings.Contains(padded, " my own ") && workplaceNamed(ws) ||
+	if strings.Contains(padded, " for a living ") || ownsWorkplace(ws) ||
 		strings.Contains(padded, " pay the bills ") || strings.Contains(padded, " wait tables ") || strings.Contains(padded, " on the side ") ||
 		strings.Contains(padded, " professionally ") || strings.Contains(padded, " practice law ") || strings.Contains(padded, " practice medicine ") {
 		return catJob
@@ -244,6 +244,18 @@ var (
 // auto shop".
 func workplaceNamed(ws []string) bool {
 	return slices.ContainsFunc(ws, workplace)
+}
+
+// ownsWorkplace reports "my own" before a workplace: "i run my own
+// bakery", "i fix cars at my own auto shop"; not "i brew my own beer in
+// the garage".
+func ownsWorkplace(ws []string) bool {
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] == "my" && ws[i+1] == "own" && (workplace(ws[i+2]) || i+3 < len(ws) && workplace(ws[i+3])) {
+			return true
+		}
+	}
+	return false
 }
 
 // workplace reports a noun of a place one works at or a business one

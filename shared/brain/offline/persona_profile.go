@@ -20,6 +20,8 @@ type profile struct {
 	unsaid []fact
 	router brain.Trigrams // the profile's trigrams as the ConvAI2 router reads them
 	index  map[string]int // the sentence of each paraphrase: its fact
+	// cutting is set while partSays reads the parts of a sentence.
+	cutting bool
 }
 
 // fact is one sentence of a profile.
@@ -39,6 +41,7 @@ type fact struct {
 	kin       int      // the kinds of family it names (kinOf)
 	known     set      // the kinds its known things are of (knownAs): "baseball" for the yankees
 	verb      string   // the verb after "i", likes as "like": "have", "like", "work"
+	part      bool     // said in part, as no rendering keeps the whole (partSays)
 }
 
 // firstPerson are the words of a sentence about oneself: a profile's
@@ -172,13 +175,34 @@ func splitSentences(line string) []string {
 	var out []string
 	from := 0
 	for i, r := range line {
-		if r == '.' || r == '!' || r == '?' {
+		if (r == '.' || r == '!' || r == '?') && endsSentence(line, i) {
 			out = append(out, line[from:i])
 			from = i + 1
 		}
 	}
 	return append(out, line[from:])
 }
+
+// abbreviations end in a period that ends no sentence: "st. mary's".
+var abbreviations = newSet("st dr mr mrs ms jr sr mt ft")
+
+// endsSentence reports whether the mark at s[i] ends a sentence: not the
+// period of "st. mary's" nor of "2.5".
+func endsSentence(s string, i int) bool {
+	if s[i] != '.' {
+		return true
+	}
+	if i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]) {
+		return false
+	}
+	j := i
+	for j > 0 && ('a' <= s[j-1] && s[j-1] <= 'z' || 'A' <= s[j-1] && s[j-1] <= 'Z') {
+		j--
+	}
+	return !abbreviations.has(strings.ToLower(s[j:i]))
+}
+
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }
 
 // contractions are expanded before trigrams are compared, so that "I'm a
 // nurse" and "i am a nurse" count as the same words.
@@ -291,6 +315,10 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 	}
 	if len(f.says) == 0 {
 		f.says = brokenSays(p.router, ws, f.source, plain, says)
+	}
+	if len(f.says) == 0 {
+		f.says = p.partSays(ws)
+		f.part = len(f.says) > 0
 	}
 	byNaturalness(ws, f.says)
 	f.past = pastActivity(p.router, ws)

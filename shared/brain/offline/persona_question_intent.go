@@ -87,7 +87,31 @@ func questionIntents(q *text) category {
 	if c&catAge != 0 && (strings.Contains(padded, " your dog") || strings.Contains(padded, " your kids") || strings.Contains(padded, " your son") || strings.Contains(padded, " your daughter")) {
 		c &^= catAge // "how old is your dog?" is about the dog
 	}
+	if d := dayIntents(padded); d != 0 {
+		c = c&^catLooks | d // "what does a workday look like?" asks what one does, not how one looks
+	}
 	return c
+}
+
+// dayIntents is what a question about one's days asks: "what's a normal
+// day like for you?" asks about work and pastimes, "what does a workday
+// look like?" about work.
+func dayIntents(padded string) category {
+	if strings.Contains(padded, " day off ") || strings.Contains(padded, " days off ") {
+		return 0 // "what do you do on your days off?": pastimes
+	}
+	for _, p := range []string{" workday ", " work day ", " working day ", " shift like ", " job like "} {
+		if strings.Contains(padded, p) {
+			return catJob
+		}
+	}
+	for _, p := range []string{" normal day ", " typical day ", " usual day ", " average day ", " regular day ", " spend your days ",
+		" spend your day ", " do all day ", " keeps you busy ", " keep you busy ", " daily routine ", " day to day ", " day like for you ", " days like ", " with your days "} {
+		if strings.Contains(padded, p) {
+			return catJob | catHobby
+		}
+	}
+	return 0
 }
 
 // offWork reports a question about what one does away from work or at a

@@ -17,6 +17,8 @@ type asked struct {
 	name, age        bool // it asks a name, an age
 	kinAge           bool // it asks the age of a relative or a pet: "how old are your kids?"
 	bareJob          bool // it asks what one does without a word of work: "what do you do?"
+	day              bool // it asks about one's days: "what's a typical day like?" (dayIntents)
+	before           bool // it asks about work one did before: "what did you do before?"
 	origin, strong   bool // it asks where one is from; where one grew up or was born
 	pastTense        bool
 	howMany, howLong bool
@@ -46,6 +48,8 @@ func readQuestion(q *text) *asked {
 	a.age, a.howMany, a.howLong = strings.Contains(norm, " how old "), strings.Contains(norm, " how many "), strings.Contains(norm, " how long ")
 	a.kinAge, a.age = a.age && a.intents&catAge == 0, a.age && a.intents&catAge != 0
 	a.bareJob = a.intents == catJob && !hasIntentWord(q, catJob) && !asksLiving(chatNorm(q))
+	a.day = dayIntents(chatNorm(q)) != 0
+	a.before = strings.Contains(norm, " do before ") || strings.Contains(norm, " used to do ")
 	// The question's own words, those whose intent it does not ask about
 	// left out ("living" in "what do you do for a living").
 	for i, w := range q.words {
@@ -276,6 +280,15 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 			score-- // "are you working or in school?": the school one is at, before the work one hopes for
 		}
 	}
+	if a.before && cats&catJob != 0 && f.pastWork() {
+		score += 2 // "what did you do before?": "i was an opera singer before the war"
+	}
+	if a.day && cats&catJob != 0 {
+		if f.pastWork() && cats&catHobby == 0 {
+			return 0, false // "what keeps you busy?" is not "i retired from the fire department"
+		}
+		score += 2 // "what's a typical day like?": work fills most days
+	}
 	if a.intents&catHobby != 0 && cats&catHobby != 0 {
 		if f.cats&catSpareTime != 0 {
 			score += 2 // a pastime named as one
@@ -307,6 +320,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if score > 0 && (sameVerb(f.verb, a.verb) || a.verb == "like" && f.likes()) {
 		score++ // "what music do you like?": a liking before a habit
+	}
+	if a.intents == catPlace && slices.Contains(a.qws, "where") && !f.namesWhere() && livesWith(f.source) {
+		score -= 3 // "where do you live?" is not "i live with my grandparents", which tells who
 	}
 	if a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() {
 		score-- // "where are you?": where one lives before where one is from

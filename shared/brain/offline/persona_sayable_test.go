@@ -100,8 +100,8 @@ func saysWhole(pr *profile, line string) bool {
 	for _, ws := range profileSentences(line) {
 		found := false
 		for _, f := range pr.facts {
-			if f.source != strings.Join(ws, " ") {
-				continue
+			if f.source != strings.Join(ws, " ") || f.part {
+				continue // a part is no rendering of the whole
 			}
 			for _, s := range f.says {
 				found = found || !pr.router.Refuses(s) && keeps(ws, s)

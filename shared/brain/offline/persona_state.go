@@ -120,7 +120,7 @@ func sentencesOf(s string) func(func(string) bool) {
 	return func(yield func(string) bool) {
 		from := 0
 		for i := 0; i+1 < len(s); i++ {
-			if (s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i+1] == ' ' {
+			if (s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i+1] == ' ' && endsSentence(s, i) {
 				if !yield(s[from : i+1]) {
 					return
 				}

@@ -75,6 +75,27 @@ func (f *fact) tellsWhere() bool {
 	return strings.Contains(padded, " in ") || strings.Contains(padded, " at ") || strings.Contains(padded, " on ")
 }
 
+// namesWhere reports a fact that says where: a place named or a place
+// word after a preposition ("i live near the beach").
+func (f *fact) namesWhere() bool {
+	padded := " " + f.source + " "
+	if f.tellsWhere() || len(placesIn(padded)) > 0 {
+		return true
+	}
+	for _, p := range []string{" near ", " by ", " from ", " outside ", " abroad ", " here ", " overseas ", " downtown "} {
+		if strings.Contains(padded, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// livesWith reports a sentence that tells whom one lives with.
+func livesWith(source string) bool {
+	padded := " " + source + " "
+	return strings.Contains(padded, " live with ") || strings.Contains(padded, " lives with ") || strings.Contains(padded, " living with ")
+}
+
 // tellsAge reports a sentence that tells how old someone is: by a
 // number that counts no one and no time ("my twins are four", not "i
 // have three boys" nor "married for twelve years"), or by a word such as
@@ -196,3 +217,13 @@ func (f *fact) dislikes() bool {
 
 var dislikePhrases = []string{" make me gag", " makes me gag", " make me sick", " makes me sick", " gross me out", " grosses me out",
 	" are the worst", " is the worst", " disgust", " make me nauseous", " makes me nauseous"}
+
+// pastWork reports a fact of work one did once, not now: "i retired
+// from the fire department", "i flew helicopters in the army in my
+// youth", "i used to be a cop".
+func (f *fact) pastWork() bool {
+	ws := strings.Fields(f.source)
+	return slicesHasAny(ws, formerWords) || len(ws) > 1 && pastVerbs.has(ws[1])
+}
+
+var formerWords = newSet("retired retiring used was were youth former formerly ago")

@@ -227,6 +227,13 @@ func reword(ws []string, i int, spans []int) (string, bool) {
 			return strings.Join(ws, " "), true
 		}
 	}
+	// "the train station" → "the local train station": a place one goes to
+	// is the local one.
+	for j := i; j < end; j++ {
+		if (low(j) == "the" || low(j) == "a") && !inName(spans, j+1) && (places.has(low(j+1)) || j+2 < len(ws) && places.has(low(j+2)) && !stopwords.has(low(j+1))) {
+			return strings.Join(slices.Insert(ws, j+1, "local"), " "), true
+		}
+	}
 	// A title's article, when nothing else breaks the trigram: "the lion
 	// king is my top movie" as chat types it, "lion king is…". A compound
 	// keeps it: never "join air force".
