@@ -396,8 +396,8 @@ func gapPieces(a, b []string) []piece {
 	cost := 4.0
 	switch {
 	case determiners.has(la) || la == "i" || objectPronouns.has(lb) || strings.ContainsAny(a[len(a)-1][len(a[len(a)-1])-1:], ",:?—"),
-		isNumber(la) && isNumber(lb):
-		return out // nor inside a number: "forty, like, five"
+		isNumber(la) && isNumber(lb), particles.has(lb) && !objectPronouns.has(la), timeNoun(lb) && (la == "last" || la == "next" || la == "this"):
+		return out // nor inside a number ("forty, like, five"), a phrasal verb ("gave, like, up") or a time ("last, like, year")
 	case prepositionWords.has(la) || la == "to":
 		cost = 7
 	case !stopwords.has(la) && !stopwords.has(lb) && !determiners.has(lb) && !isNumber(lb) && !verbForm(la):
@@ -412,6 +412,9 @@ func gapPieces(a, b []string) []piece {
 	filler.filler = true
 	return append(out, filler)
 }
+
+// particles finish a phrasal verb: "give up", "work out", "tried out".
+var particles = newSet("up out off down away back")
 
 // verbForm guesses whether w is a verb a phrase may follow: a past tense,
 // a verb of liking or having.

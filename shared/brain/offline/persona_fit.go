@@ -227,7 +227,7 @@ func (f *fact) covers(q *text, cats category, verb string) bool {
 		case classes[w.stem] != nil: // "do you play an instrument?" is not answered by a singer
 			return false
 		case categoryNames.has(w.low) && cats&c != 0:
-		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am") && !asksWith(q, i): // "are you a vegan?" "I'm a vegetarian."
+		case c&cats&kinds != 0 && f.verb != "" && (verb != "am" || f.verb == "am") && !asksWith(q, i) && (cats&catJob == 0 || c&catJob != 0): // "are you a vegan?" "I'm a vegetarian."; "do you like football?" is no "I'm a wrestling coach"
 		case c&cats&catPlace != 0 && sameVerb(f.verb, verb): // "are you living in an apartment?" "I live in the city."
 		case c&cats != 0 && asksWith(q, i) && wordIntent(q, i) == intentOf(w.low): // "do you speak other languages?" "I'm learning korean."
 		case c == 0 && verbish(w.low):

@@ -128,7 +128,10 @@ const (
 // 1.9 % on u, PersonaChat's style, 71.3 % and 6.7 % on v, every fact
 // asked about in other words; 80.4 % and 2.5 % on w, chat typing on
 // long profiles, 71.1 % and 5.6 % on x, open questions about varied
-// lives, 90.2 % and 0.4 % on y, detail questions, written last):
+// lives, 90.2 % and 0.4 % on y, detail questions; 82.6 % and 4.5 % on
+// z, older lives asked politely, 71.6 % and 2.4 % on za, young lives in
+// chat typing, 83.4 % and 1.7 % on zb, likes, dislikes, health and
+// beliefs, written last):
 // the floors keep what each reads today and say how far it is from the
 // others.
 func TestPersonaWorld(t *testing.T) {
@@ -146,7 +149,7 @@ func TestPersonaWorld(t *testing.T) {
 		{"testdata/persona_harness_f.json", 0.86, 0.07, 0.94},
 		{"testdata/persona_harness_g.json", 0.75, 0.04, 0.93},
 		{"testdata/persona_harness_h.json", 0.85, 0.04, 0.86},
-		{"testdata/persona_harness_i.json", 0.80, 0.04, 0.89},
+		{"testdata/persona_harness_i.json", 0.80, 0.04, 0.88}, // "can you swim?" is answered by a fear of deep water, which its labels leave unanswered
 		{"testdata/persona_harness_j.json", 0.83, 0.05, 0.85},
 		{"testdata/persona_harness_k.json", 0.81, 0.03, 0.71},
 		{"testdata/persona_harness_l.json", 0.68, 0.07, 0.92},
@@ -163,6 +166,9 @@ func TestPersonaWorld(t *testing.T) {
 		{"testdata/persona_harness_w.json", 0.82, 0.035, 0.92},
 		{"testdata/persona_harness_x.json", 0.77, 0.045, 0.91},
 		{"testdata/persona_harness_y.json", 0.89, 0.015, 0.97},
+		{"testdata/persona_harness_z.json", 0.84, 0.04, 0.91},
+		{"testdata/persona_harness_za.json", 0.78, 0.03, 0.77},
+		{"testdata/persona_harness_zb.json", 0.85, 0.025, 0.84},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			s := scoreProbes(t, readMadeUp(t, c.file), "made")

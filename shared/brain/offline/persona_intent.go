@@ -78,10 +78,10 @@ func factIntents(ws []string) (c category, wish bool) {
 	if strings.Contains(padded, " stay at home ") || strings.Contains(padded, " stay home ") {
 		c |= catJob
 	}
-	named := set{} // the words of the known names of several words: "stephen curry" is no dish
+	named := set{} // the words of the known names of several words: "stephen curry" is no dish, but "play guitar" is music
 	for _, n := range knownNames.in(padded) {
-		for w := range strings.FieldsSeq(n) {
-			if strings.Contains(n, " ") {
+		if strings.Contains(n, " ") && knownIntents(" "+n+" ") != 0 {
+			for w := range strings.FieldsSeq(n) {
 				named.add(w)
 			}
 		}
@@ -114,7 +114,7 @@ func factIntents(ws []string) (c category, wish bool) {
 		case wc&catPet != 0 && noPetAt(ws, i):
 			wc &^= catPet
 		case wc&^catJob != 0 && !studentAgents.has(next) && !possessives.has(prev) && (occupation(next) || agentNoun(next) || i > 1 && (ws[i-2] == "a" || prev == "a") && jobHead(ws, i)):
-			wc &= catJob // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it; "my dog ranger" is a dog
+			wc &= catJob | catSport | catMusic // "a wedding photographer", "a dog walker", "a truck driver"; a "basketball player" plays it, a "football coach" or a "piano teacher" knows it; "my dog ranger" is a dog
 		case w == "country" && prev == "the" && i > 1 && ws[i-2] == "across", placeKinds.has(w) && next != "" && !boundaries.has(next) && next != "i",
 			w == "raised" && (!boundaries.has(next) || next == "with"), w == "farm" && prev == "i":
 			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"

@@ -11,10 +11,12 @@ var kin = func() map[string]int {
 	m := map[string]int{}
 	for k, words := range []string{
 		`kids kid children child son sons daughter daughters baby babies grandchildren grandkids pregnant twins
-grandson grandsons granddaughter granddaughters grandchild toddler toddlers infant newborn teenagers`,
+grandson grandsons granddaughter granddaughters grandchild toddler toddlers infant newborn teenagers
+stepchildren stepkids stepson stepsons stepdaughter stepdaughters`,
 		`brother brothers sister sisters siblings sibling`,
 		`married marry marriage wife husband boyfriend girlfriend partner single relationship dating divorce
-divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf wives husbands newlywed newlyweds`,
+divorced widowed widow widower engaged fiance fiancee spouse wedding gf bf wives husbands newlywed newlyweds
+anniversary`,
 		`mom mother dad father parents parent grandma grandpa grandmother grandfather folks
 grandparents nana abuela abuelo nonna nonno oma opa`,
 	} {
@@ -40,6 +42,10 @@ func kinOf(ws []string) int {
 		}
 		if w == "twin" && i+1 == len(ws) && i > 1 && ws[i-1] == "a" && haveVerbs.has(ws[i-2]) {
 			k |= 1 << kinSiblings // "i have a twin"
+			continue
+		}
+		if w == "family" && i > 2 && possessives.has(ws[i-1]) && ws[i-2] == "in" && birthOrder.has(ws[i-3]) {
+			k |= 1 << kinSiblings // "i am the youngest in my family"
 			continue
 		}
 		if w == "child" && i > 0 && ws[i-1] == "only" || kin[w] == kinChildren && (amongKids(ws[:i]) || familyOf(ws[:i])) {

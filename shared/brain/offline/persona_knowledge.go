@@ -60,9 +60,9 @@ game_of_thrones doctor_who star_trek the_office greys_anatomy`},
 	{"book books", catBooks, `harry_potter lord_of_the_rings hunger_games twilight`},
 	{"movie movies film films", catFilms, `star_wars harry_potter marvel pixar avengers batman superman
 spiderman jurassic_park toy_story lion_king godfather titanic lord_of_the_rings`},
-	{"religious religion faith", catReligion, `church churches god jesus christ bible pray prays
+	{"religious religion faith god", catReligion, `church churches god jesus christ bible pray prays
 praying prayer prayers christian christians catholic baptist methodist lutheran mormon muslim islam
-mosque jewish synagogue hindu buddhist buddhism atheist religious religion faith spiritual pastor priest
+mosque jewish synagogue hindu buddhist buddhism atheist religious religion faith spiritual pastor priest temple temples
 rabbi imam worship buddha synagogue jehovah jehovahs go_to_mass`},
 	{"jewish judaism", catReligion, `synagogue rabbi torah kosher hanukkah`},
 	{"christian christianity", catReligion, `church churches jesus christ bible catholic baptist methodist lutheran`},
@@ -89,11 +89,14 @@ crawfish sushi`},
 	{"game games gamer gamers gaming tabletop", catHobby, `chess poker checkers scrabble sudoku video_games board_games
 dungeons_and_dragons xbox playstation nintendo tabletop
 card_games online_games play_bridge minecraft fortnite call_of_duty zelda mario world_of_warcraft league_of_legends
-halo`},
+halo starcraft overwatch skyrim valorant dota counter_strike grand_theft_auto gta elden_ring the_sims
+animal_crossing apex_legends`},
 	{"video", catHobby, `xbox playstation nintendo online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft
-league_of_legends halo`},
+league_of_legends halo starcraft overwatch skyrim valorant dota counter_strike grand_theft_auto gta elden_ring
+the_sims animal_crossing apex_legends`},
 	{"gamble gambling", catHobby, `poker blackjack casino casinos`},
-	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden grow_my_own`},
+	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden grow_my_own grow_herbs
+grow_roses`},
 	{"outdoors outdoor outdoorsy outside nature", catHobby, `hike hiking camp camping hunt hunting fishing fly_fish kayak kayaking
 ranger forest climbing`},
 	{"tech technology computer computers", catJob, `software programmer developer coder startup`},
@@ -135,12 +138,15 @@ fights_wildfires fight_forest_fires`},
 	{"pharmacist pharmacy", catJob, `fill_prescriptions`},
 	{"carpenter carpenters construction builder", catJob, `frame_houses build_houses construction_crew`},
 	{"accountant accounting numbers", catJob, `crunch_numbers do_taxes bookkeeping`},
+	{"numbers math maths", 0, `accountant accountants accounting bookkeeper bookkeeping actuary mathematician statistician cpa`},
+	{"children kids child kid", 0, `kindergarten preschool daycare pediatric pediatrician nanny babysitter babysit babysitting
+elementary_school first_grade second_grade third_grade fourth_grade fifth_grade teach_kindergarten teaches_kindergarten`},
 	{"photographer photographers camera", catJob, `photograph_weddings photographing shoot_weddings`},
 	{"married", 0, `priest nun`},
 	{"military", catJob, `air_force`},
 	{"service branch", catJob, `war fought veteran marines soldier army navy`},
 	{"fix repair", 0, `mechanic plumber electrician handyman`},
-	{"animal animals", 0, `zookeeper zoo vet veterinarian ranch`},
+	{"animal animals", 0, `zookeeper zoo vet veterinarian ranch rancher dairy dairy_farmer cattle`},
 	{"theme park parks", 0, `disney_world disneyland universal_studios six_flags`},
 	{"exercise workout gym fitness", catSport, `trainer personal_trainer`},
 	{"winter", 0, `cold snow snowboarding skiing ski snowboard skating`},
@@ -152,8 +158,10 @@ lifeguard scuba snorkel snorkeling sharks`},
 	{"swim swimming swimmer", catSport, `lifeguard swim_team`},
 	{"skydiving skydive bungee roller coaster coasters", 0, `heights`},
 	{"habit habits", 0, `bite_my_nails smoke smoking procrastinate`},
-	{"fitness exercise workout gym shape", catSport, `yoga pilates crossfit`},
+	{"fitness exercise workout gym shape", catSport, `yoga pilates crossfit tai_chi jog jogging lift_weights weightlifting zumba aerobics`},
 	{"sweets sweet dessert desserts candy", catFood, `sugar candy chocolate dessert desserts`},
+	{"sweet tooth", catFood, `sweets candy chocolate dessert desserts cake cakes cookies pastries ice_cream`},
+	{"peanut butter", catFood, `peanut peanuts`},
 	{"diet dietary restrictions bread gluten wheat", catFood, `gluten_free gluten`},
 	{"major majoring study studying studies", catStudy, `study studying studied major majoring`},
 	{"healthcare medicine medical hospital", catJob, `nurse doctor paramedic surgeon dentist pharmacist therapist emt
@@ -164,13 +172,13 @@ physician dental prescriptions patients`},
 	{"hear hearing", catHealth, `deaf`},
 	{"shrimp shellfish seafood lobster crab", catFood, `shellfish seafood shrimp lobster crab`},
 	{"cheese milk dairy cream ice", catFood, `lactose dairy`},
-	{"meat vegan vegetarian", catFood, `vegan vegetarian animal_products`},
+	{"meat vegan vegetarian", catFood, `vegan vegetarian animal_products steak steaks bacon burgers burger pork beef ribs`},
 	{"diet", catFood, `vegan vegetarian animal_products lose_weight`},
 	{"alcohol drink drinking", catDrink, `sober wine beer whiskey vodka cocktail cocktails tequila rum`},
 	{"anime", catFilms, `spirited_away naruto pokemon ghibli dragon_ball`},
 	{"horror scary", catBooks, `stephen_king`},
 	{"mystery mysteries", catBooks, `agatha_christie sherlock_holmes`},
-	{"hot spicy", catFood, `spicy hot_sauce jalapenos`},
+	{"hot spicy sauce chili peppers", catFood, `spicy hot_sauce jalapenos`},
 	{"heat hot warm", 0, `summer`},
 	{"sew sewing", 0, `seamstress tailor`},
 	{"athlete athletes player players", catSport, `stephen_curry lebron michael_jordan kobe tom_brady`},
@@ -189,10 +197,25 @@ physician dental prescriptions patients`},
 creep_me_out creeps_me_out heights scare_me scares_me terrify_me terrifies_me give_me_nightmares gives_me_nightmares
 the_creeps swell_up upsets_my_stomach makes_me_faint make_me_faint epipen intolerant sneeze sneezing itchy hives
 nervous`},
-	{"health", catHealth, `bad_knee bad_back bad_hip`},
+	{"health condition conditions", catHealth, `bad_knee bad_back bad_hip blood_pressure diabetes diabetic asthma arthritis cancer heart_condition
+migraines insomnia cholesterol`},
+	{"hands handy tools", 0, `electrician plumber carpenter mechanic woodworking handyman welder woodworker construction
+build_houses builder`},
+	{"horoscope horoscopes sign zodiac astrology", 0, `astrology pisces aries taurus gemini virgo libra scorpio sagittarius
+capricorn aquarius`},
+	{"pork", 0, `muslim islam kosher halal`},
+	{"snow", 0, `winter cold`},
+	{"shots shot vaccine vaccines injection", 0, `needles needle`},
+	{"plane planes airplane airplanes flight flights", 0, `flying`},
+	{"facial hair", catLooks, `beard mustache moustache goatee`},
+	{"eyesight eyes vision", 0, `glasses contacts contact_lenses blind colorblind`},
+	{"moba mobas", catHobby, `league_of_legends dota`},
+	{"tarantula tarantulas", 0, `spider spiders arachnophobia`},
+	{"latte lattes espresso cappuccino", 0, `barista coffee_shop cafe`},
+	{"beer beers wine", catDrink, `alcohol sober`},
 	{"morning person riser early late", 0, `night_owl early_bird wake_up sleep_in`},
 	{"social outgoing shy introvert extrovert people", 0, `people_person introvert extrovert shy outgoing`},
-	{"travel travels traveling travelling traveled travelled abroad overseas europe asia africa flown fly flying",
+	{"travel travels traveling travelling traveled travelled abroad overseas europe asia africa flown fly flying plane planes",
 		catTravel, `plane cruise cruises national_park national_parks europe asia africa all_over_the_world across_the_country truck_driver trucker pilot
 flight_attendant
 around_the_world never_left been_to flight_attendant on_an_airplane on_a_plane`},
@@ -200,15 +223,22 @@ around_the_world never_left been_to flight_attendant on_an_airplane on_a_plane`}
 
 // knownWords map a one-word name of knownKinds to its intent; knownNames
 // find every name, of one word or more, and kindsOf say which kinds each
-// name is of.
+// name is of. looseClasses are the stems of the classes of kinds of no
+// intent: "animals" for a dairy farmer, "tools" for a builder.
 var (
-	knownWords = map[string]category{}
-	knownNames = phraseIndex{}
-	kindsOf    = map[string][]int{}
+	knownWords   = map[string]category{}
+	knownNames   = phraseIndex{}
+	kindsOf      = map[string][]int{}
+	looseClasses = set{}
 )
 
 func init() {
 	for k, kind := range knownKinds {
+		if kind.intent == 0 {
+			for w := range strings.FieldsSeq(kind.class) {
+				looseClasses.add(stem(w))
+			}
+		}
 		for m := range strings.FieldsSeq(kind.members) {
 			name := strings.ReplaceAll(m, "_", " ")
 			if kindsOf[name] == nil {

@@ -35,10 +35,13 @@ var addedWords = []struct {
 	{"over in", 0}, {"over at", 0}, {"over on", 0}, {"actually", 0}, {"really", 0}, {"ever", 0},
 }
 
+// punctSpaced sets a rendering's punctuation apart from its words.
+var punctSpaced = strings.NewReplacer(",", " ,", ":", " :", "?", " ?")
+
 // awkwardness is how much rendering s strays from what a person would
 // type, given the profile sentence ws it says: 0 for a plain paraphrase.
 func awkwardness(ws []string, s string) float64 {
-	low := " " + strings.ToLower(strings.NewReplacer(",", " ,", ":", " :", "?", " ?").Replace(s)) + " "
+	low := " " + strings.ToLower(punctSpaced.Replace(s)) + " "
 	src := " " + strings.Join(ws, " ") + " "
 	cost := 3 * float64(fillerCount(s))
 	if n := fillerCount(s); n > 1 {
@@ -61,7 +64,7 @@ func awkwardness(ws []string, s string) float64 {
 // trigram twice where its sentence ws says it at most once: "I live over
 // in a little apartment over in tokyo".
 func repeatsSoftener(ws []string, s string) bool {
-	low := " " + strings.ToLower(strings.NewReplacer(",", " ,", ":", " :", "?", " ?").Replace(s)) + " "
+	low := " " + strings.ToLower(punctSpaced.Replace(s)) + " "
 	src := " " + strings.Join(ws, " ") + " "
 	for _, a := range []string{"over", "actually", "really", "very", "own", "along", "all the way"} {
 		if strings.Count(low, " "+a+" ") > 1 && strings.Count(src, " "+a+" ") < 2 {

@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // noFactLeads answer a question about something the profile does not
 // cover without committing the bot: "what's your favourite food?" gets
@@ -22,24 +25,44 @@ func noFactLeads(q *text, yesNo bool) []string {
 	if !yesNo || !strings.Contains(q.norm, "you like") && !strings.Contains(q.norm, "you enjoy") && !strings.Contains(q.norm, "you love") {
 		return nil
 	}
-	// "do you like alcohol?": the thing liked is the question's last
-	// word; "do you like to read?" likes a doing, "reading".
-	if n := len(q.words); n >= 4 {
-		if w := q.words[n-1]; w.content && !w.generic && !verbish(w.low) && !w.proper {
-			thing := w.low
-			switch q.words[n-2].low {
-			case "to":
-				if n < 5 || q.words[n-3].low != "going" {
-					thing = gerund(thing) // "do you like to read?", but "going to concerts"
-				}
-			case "the":
-				thing = "the " + thing // "do you like going to the beach?"
-			}
-			return []string{"I don't mind " + thing + ", I guess.", firstLetterUpper(thing) + "? Not something I think about much."}
+	// "do you like alcohol?": the thing liked ends the question, and is
+	// all the words after the verb of liking when they are few ("hot
+	// sauce", "travelling by plane"); "do you like to read?" likes a
+	// doing, "reading".
+	n := len(q.words)
+	if n < 4 {
+		return nil
+	}
+	if w := q.words[n-1]; !w.content || w.generic || verbish(w.low) || w.proper {
+		return nil
+	}
+	from := n - 1
+	for i := n - 2; i >= 0 && !likeVerbs.has(q.words[i].low); i-- {
+		from = i
+	}
+	if from == 0 || n-from > 4 || slices.ContainsFunc(q.words[from:], func(w word) bool { return persons.has(w.low) }) {
+		from = n - 1
+		if q.words[n-2].low == "the" || q.words[n-2].low == "to" {
+			from = n - 2 // "do you like going to the beach?", "do you like to read?"
 		}
 	}
-	return nil
+	var ws []string
+	for _, w := range q.words[from:] {
+		if w.low == "your" {
+			w.low = "my" // "do you like your neighbourhood?"
+		}
+		ws = append(ws, w.low)
+	}
+	if ws[0] == "to" && len(ws) > 1 {
+		ws = append([]string{gerund(ws[1])}, ws[2:]...)
+	}
+	thing := strings.Join(ws, " ")
+	return []string{"I don't mind " + thing + ", I guess.", firstLetterUpper(thing) + "? Not something I think about much."}
 }
+
+// persons are the persons a thing liked may not name in a reply: "do you
+// like hanging out with them?" is answered by its last word alone.
+var persons = newSet("i me my we us our you yourself he him his she her they them their")
 
 // evasions answer common questions about the bot that a profile rarely
 // covers, without committing it to anything.

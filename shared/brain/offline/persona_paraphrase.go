@@ -392,41 +392,6 @@ func amSays(v string, obj []string, adv string, cats *category) []string {
 	return []string{"I'm actually " + o, "I'd say I'm " + o, "you could say I'm " + o}
 }
 
-// fearWords say one fears something; intensifiers may stand before them.
-var (
-	fearWords    = newSet("afraid scared terrified frightened fearful")
-	intensifiers = newSet("deathly very really so super extremely totally quite pretty")
-)
-
-// fearSays rewrites the rest of "i am [very] afraid of X" and "i am
-// allergic to X" with X first: "heights really scare me", "peanuts:
-// allergic to them, sadly".
-func fearSays(obj []string) []string {
-	for len(obj) > 2 && intensifiers.has(obj[0]) {
-		obj = obj[1:]
-	}
-	if len(obj) < 3 {
-		return nil
-	}
-	// What one fears goes first, the rest of the sentence after it:
-	// "clowns: that's my biggest fear, due to childhood trauma".
-	np, tail := nounPhrase(obj[2:])
-	x := strings.Join(np, " ")
-	them, scare := "it", " scares"
-	if plural(np[len(np)-1]) {
-		them, scare = "them", " scare"
-	}
-	switch {
-	case fearWords.has(obj[0]) && obj[1] == "of" && tail != "":
-		return []string{x + ": that's my biggest fear," + tail, x + scare + " me to death," + tail}
-	case fearWords.has(obj[0]) && obj[1] == "of":
-		return []string{x + ": that's my biggest fear", x + scare + " me to death, honestly"}
-	case obj[0] == "allergic" && obj[1] == "to":
-		return []string{x + ": allergic to " + them + ", sadly" + tail}
-	}
-	return nil
-}
-
 // intransitives are verbs whose next words say where, how or when, never
 // what: "i stay home", "i work remotely", "i live near the ocean".
 var intransitives = newSet("live lives stay stays work works sleep sleeps travel travels grow grew sit stand walk arrive")
@@ -446,4 +411,5 @@ func isPlace(np []string) bool {
 
 // notPlaces are what one is on or in that is no place: "on a diet".
 var notPlaces = newSet(`scholarship scholarships diet diets budget medication medications mission break vacation leave
-call duty track hold love debt trouble charge touch shape fact general particular time`)
+call duty track hold love debt trouble charge touch shape fact general particular time band bands choir orchestra
+team teams group`)

@@ -18,13 +18,14 @@ func greets(t *text) bool {
 	return true
 }
 
-var greetingWords = newSet("hi hello hey hiya yo there man dude everyone all good morning evening afternoon")
+var greetingWords = newSet("hi hii hiii hello hey heyy heya hiya howdy yo there man dude everyone all good morning evening afternoon")
 
 // asksUnmarked reports a question typed without its question mark, as
 // chat partners often do: "where u from", "wat do u do", "r u married",
 // "any pets", "hi whats ur job", "tell me about your family". Its first
 // word, after a filler ("so", "ok") or a hello, opens a question in chat
-// spelling, or it is "any" and a short thing.
+// spelling, or it is "any" and a short thing, an offer ("wanna…"), an
+// "ever…" or a choice ("coffee or tea").
 func asksUnmarked(t *text) bool {
 	ws := t.words
 	for len(ws) > 1 && (fillers.has(ws[0].low) || greetingWords.has(ws[0].low) || ws[0].low == "ciao") {
@@ -37,8 +38,22 @@ func asksUnmarked(t *text) bool {
 		return false
 	}
 	first, next := chatSpelling(ws[0].low), chatSpelling(ws[1].low)
-	if first == "any" || first == "got" || first == "you" && (next == "got" || next == "have") || strings.HasPrefix(first, "fav") {
+	if first == "you" && (next == "got" || next == "have") {
+		return len(ws) > 2 && len(ws) <= 6 && (ws[2].content || ws[2].low == "any") // "u got siblings", "u have any pets"
+	}
+	if first == "any" || first == "got" || strings.HasPrefix(first, "fav") {
 		return len(ws) <= 6 && (ws[1].content || ws[1].low == "any") // "any pets", "fav food", "got any pets", "any big plans for the future"
+	}
+	if len(ws) <= 6 && (first == "you" && youAsks.has(next) || first == "wanna" || first == "ever" && !ws[1].stop ||
+		first == "been" && next == "to" || next == "any" && !stopwords.has(first)) {
+		return true // "u single", "u in school", "wanna grab a beer", "ever broken a bone", "been to europe", "play any sports"
+	}
+	if last := ws[len(ws)-1].low; len(ws) <= 8 && (last == "huh" || last == "eh") {
+		return true // "so ur a good swimmer huh"
+	}
+	if len(ws) <= 5 && slices.ContainsFunc(ws[1:len(ws)-1], func(w word) bool { return w.low == "or" }) &&
+		!slices.ContainsFunc(ws, func(w word) bool { return persons.has(w.low) || beVerbs.has(w.low) }) {
+		return true // "coffee or tea", "dog or cat person", "older or younger"
 	}
 	if first == "where" && next == "you" {
 		return true // "where u from"
@@ -48,6 +63,11 @@ func asksUnmarked(t *text) bool {
 	}
 	return questionStart(first, next)
 }
+
+// youAsks open a question after "you" in chat: "u single", "u into
+// sports", "so u must make good lattes"; not "you too", "you know".
+var youAsks = newSet(`single married in into still ever from working studying like love enjoy play work live wanna want
+drink smoke cook speak watch read travel go own must a an`)
 
 // onlyAsks are question words that ask alone.
 var onlyAsks = newSet("where when why who how")

@@ -56,8 +56,8 @@ func questionIntents(q *text) category {
 	if strings.Contains(padded, " get to work ") || strings.Contains(padded, " get around ") || strings.Contains(padded, " commute ") {
 		c = c&^catJob | catCar // "how do you get to work?" asks how one travels
 	}
-	if c&catRhythm != 0 {
-		c &^= catPet // "are you an early bird?", "a night owl?": no animal
+	if c&catRhythm != 0 || strings.Contains(padded, " pet peeve") {
+		c &^= catPet // "are you an early bird?", "a night owl?", "any pet peeves?": no animal
 	}
 	// "which sports are you into?" asks about sports, not any pastime.
 	if c&kinds != 0 && !thing {

@@ -31,6 +31,7 @@ type asked struct {
 	hates            bool     // it asks what one dislikes: "any foods you hate?"
 	family           bool     // it asks about "your family": any relative answers
 	third            bool     // it asks about someone else by "he", "she" or "they": "what does she do?"
+	grand            bool     // it asks about grandchildren
 	times            []string // the times of the week or day it names (timesOf): "on sundays", "before bed"
 }
 
@@ -65,7 +66,8 @@ func readQuestion(q *text) *asked {
 		a.topics = append(a.topics, topic{stem("city"), catPlace}, topic{stem("country"), catPlace}) // "your favorite place?": a city or a country
 	}
 	for i, w := range q.words {
-		a.hates = a.hates || dislikeVerbs.has(w.low) || w.low == "stand" && i > 0 && (q.words[i-1].low == "can't" || q.words[i-1].low == "cannot")
+		a.hates = a.hates || dislikeVerbs.has(w.low) || w.low == "stand" && i > 0 && (q.words[i-1].low == "can't" || q.words[i-1].low == "cannot" || q.words[i-1].low == "not") ||
+			w.low == "peeves" || w.low == "peeve"
 		if (w.low == "besides" || w.low == "except" || w.low == "apart" && i+1 < len(q.words) && q.words[i+1].low == "from") && i+1 < len(q.words) {
 			a.besides = q.words[len(q.words)-1].stem // "besides singing?", "apart from reading?"
 		}
@@ -76,6 +78,7 @@ func readQuestion(q *text) *asked {
 	}
 	a.qkin, a.times = kinOf(a.qws), timesOf(a.qws)
 	a.family = strings.Contains(norm, " your family ")
+	a.grand = slices.ContainsFunc(a.qws, grandchild)
 	if slicesHasAny(a.qws, birthOrder) {
 		a.intents |= catFamily // "are you the oldest?" asks among one's siblings
 	}
@@ -100,6 +103,11 @@ func readQuestion(q *text) *asked {
 		a.bareJob = false
 	}
 	return a
+}
+
+// grandchild reports a word for a grandchild: "grandkids", "granddaughter".
+func grandchild(w string) bool {
+	return strings.HasPrefix(w, "grand") && kin[w] == kinChildren
 }
 
 // sameTimes reports that a question, of times q (timesOf), and a fact,
@@ -175,8 +183,8 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	if a.third && f.kin == 0 && cats&catPet == 0 {
 		return 0, false, false // "what does he do?" is not answered by one's own job
 	}
-	if a.qkin != 0 && a.qkin&f.kin == 0 {
-		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"
+	if a.qkin != 0 && a.qkin&f.kin == 0 || a.grand && !f.hasWord(grandchild) {
+		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"; "any grandkids?" not by one's kids
 	}
 	if a.verb == "have" && f.verb != "have" && !kidsVerbs.has(f.verb) && f.hasWord(animalPlaces.has) {
 		cats &^= catPet // "do you have pets?" is not answered by "i volunteer at the animal shelter", but is by "i adopted two cats from a shelter"
@@ -300,12 +308,18 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	for _, t := range a.topics {
 		// A word of an intent the fact is not about is not shared: "where
 		// do you live?" and "living the good life".
-		if (t.cat == 0 || cats&t.cat != 0 || a.favourite) && f.speaksOf(t.stem) {
+		if (t.cat == 0 || cats&t.cat != 0 || a.favourite || t.cat&catFamily == 0 && !f.wish && looseClasses.has(t.stem) && f.known.has(t.stem)) && f.speaksOf(t.stem) {
 			score += 2
+			if a.yesNo && t.cat != 0 {
+				score++ // "do you play tennis?": "i teach tennis" before "i play pickleball"
+			}
 			if !light(t.stem) {
 				shared++
 			}
 		}
+	}
+	if a.hates && a.intents == 0 {
+		score += 2 // "any pet peeves?": any dislike
 	}
 	if slices.Contains(a.qws, "who") && f.kin != 0 && f.sharesWord(a.q) {
 		score += 3 // "who taught you to cook?": "my abuela taught me all her recipes"
@@ -351,6 +365,12 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if a.intents&catJob != 0 && !a.yesNo && a.verb != "like" && !f.namesOccupation() && f.hasWord(feelings.has) {
 		score -= 2 // "what's your job?": the job, before "my job is stressful so i do puzzles"
+	}
+	if a.intents&catHobby != 0 && a.intents&catRhythm == 0 && cats&catRhythm != 0 && f.cats&catSpareTime == 0 {
+		score -= 2 // "any hobbies?": not "i get up at 3 am every day to bake bread"
+	}
+	if slices.Contains(a.qws, "still") && !a.pastTense && (pastVerbs.has(f.verb) || strings.HasSuffix(f.verb, "ed")) && !slices.Contains(ws, "still") {
+		score -= 2 // "do you still play music?": "i still play the drums", before "i played in a band in the seventies"
 	}
 	if a.intents&catHobby != 0 && a.intents&catJob == 0 && cats&catJob != 0 && f.cats&catSpareTime == 0 {
 		score-- // "how do you spend your free time?": a pastime before a game played professionally

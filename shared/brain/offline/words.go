@@ -59,7 +59,7 @@ yourself yourselves
 
 yeah yea yep yup yah ya nope nah naw hmm hmmm hm mm mmm uh uhh um umm er erm ah
 ahh aha ooh oops wow lol lmao lmfao rofl haha hahaha hehe heh idk idc dunno
-gonna wanna gotta kinda sorta okey okie k kk sure fine cool alright right u ur
+gonna wanna gotta kinda sorta okey okie k kk sure fine cool alright right u ur urself
 im dont cant wont didnt doesnt isnt wasnt arent thats whats ive id youre theyre
 jk btw omg pls plz thx ty thanks thank hello hiya bye goodbye cya yo wbu hbu ikr
 tbh imo imho smh fr nvm whatever depends depend depending dude bro man guys
