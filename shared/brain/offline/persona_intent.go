@@ -80,7 +80,7 @@ func factIntents(ws []string) (c category, wish bool) {
 	}
 	named := set{} // the words of the known names of several words: "stephen curry" is no dish, but "play guitar" is music
 	for _, n := range knownNames.in(padded) {
-		if strings.Contains(n, " ") && knownIntents(" "+n+" ") != 0 {
+		if strings.Contains(n, " ") && knownIntent(n) {
 			for w := range strings.FieldsSeq(n) {
 				named.add(w)
 			}

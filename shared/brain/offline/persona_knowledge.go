@@ -87,13 +87,8 @@ wasp wasps beetle beetles moth moths`},
 crawfish sushi`},
 	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon ragdoll sphynx calico russian_blue tortoiseshell`},
 	{"game games gamer gamers gaming tabletop", catHobby, `chess poker checkers scrabble sudoku video_games board_games
-dungeons_and_dragons xbox playstation nintendo tabletop
-card_games online_games play_bridge minecraft fortnite call_of_duty zelda mario world_of_warcraft league_of_legends
-halo starcraft overwatch skyrim valorant dota counter_strike grand_theft_auto gta elden_ring the_sims
-animal_crossing apex_legends`},
-	{"video", catHobby, `xbox playstation nintendo online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft
-league_of_legends halo starcraft overwatch skyrim valorant dota counter_strike grand_theft_auto gta elden_ring
-the_sims animal_crossing apex_legends`},
+dungeons_and_dragons tabletop card_games play_bridge ` + videoGames},
+	{"video", catHobby, videoGames},
 	{"gamble gambling", catHobby, `poker blackjack casino casinos`},
 	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden grow_my_own grow_herbs
 grow_roses`},
@@ -221,6 +216,11 @@ flight_attendant
 around_the_world never_left been_to flight_attendant on_an_airplane on_a_plane`},
 }
 
+// videoGames are games and consoles, games and video games both.
+const videoGames = `xbox playstation nintendo online_games minecraft fortnite call_of_duty zelda mario world_of_warcraft
+league_of_legends halo starcraft overwatch skyrim valorant dota counter_strike grand_theft_auto gta elden_ring the_sims
+animal_crossing apex_legends`
+
 // knownWords map a one-word name of knownKinds to its intent; knownNames
 // find every name, of one word or more, and kindsOf say which kinds each
 // name is of. looseClasses are the stems of the classes of kinds of no
@@ -305,6 +305,12 @@ func withoutGivenNames(padded string) string {
 // baseball?" is told the fact as it is.
 func (f *fact) knownOnly(st string, q *text) bool {
 	return f.known.has(st) && !f.stems.has(st) && !(f.likes() && questionVerb(q) == "like")
+}
+
+// knownIntent reports that name, of knownNames, is of a kind with an
+// intent: "stephen curry" a player, not "play guitar".
+func knownIntent(name string) bool {
+	return slices.ContainsFunc(kindsOf[name], func(k int) bool { return knownKinds[k].intent != 0 })
 }
 
 // knownIntents returns the intents of the names of several words in
