@@ -50,15 +50,8 @@ func (t Trigrams) Refuses(msg string) bool {
 		return false
 	}
 	ws := RouterWords(msg)
-	var b strings.Builder
 	for i := 0; i+3 <= len(ws); i++ {
-		b.Reset()
-		b.WriteString(ws[i])
-		b.WriteByte(' ')
-		b.WriteString(ws[i+1])
-		b.WriteByte(' ')
-		b.WriteString(ws[i+2])
-		if t.Has(b.String()) {
+		if t.Has(ws[i] + " " + ws[i+1] + " " + ws[i+2]) {
 			return true
 		}
 	}

@@ -18,7 +18,7 @@ import (
 // names it: the place for "where…?", the names for "what's its name?",
 // the age for "how old…?"; "" when no part answers alone.
 func (f *fact) againPart(q *text) string {
-	ws := strings.Fields(f.source)
+	ws := f.words
 	switch {
 	case asksName(q) && f.tellsName():
 		return titleWords(givenNames(ws))
@@ -162,7 +162,7 @@ func (f *fact) afterShared(q *text) string {
 	if len(q.words) == 0 || q.words[0].low != "what" && q.words[0].low != "what's" && q.words[0].low != "which" {
 		return ""
 	}
-	ws := strings.Fields(f.source)
+	ws := f.words
 	for i, w := range ws {
 		if stopwords.has(w) || !slices.ContainsFunc(q.words, func(x word) bool { return slices.Contains(sharedStems(x), stem(w)) }) {
 			continue
@@ -193,7 +193,7 @@ func againLeads(f *fact, q *text, say string, yesNo bool, refuses func(string) b
 	if part == "" && yesNo && questionVerb(q) != "like" {
 		// "are you in school?" right after "I'm a junior in high school":
 		// "Yep, high school, like I said!"
-		part = sharedPhrase(q, strings.Fields(f.source))
+		part = sharedPhrase(q, f.words)
 		if refuses(part) {
 			_, part, _ = strings.Cut(part, " ")
 		}

@@ -70,7 +70,7 @@ func kindOfAnimal(t topic) bool { return t.cat&catPet != 0 && t.stem != "pet" &&
 // fearsAnimal reports a fact of a fear of animals: "i have a severe fear
 // of snakes", not "my dog is afraid of thunder".
 func fearsAnimal(f *fact) bool {
-	ws := strings.Fields(f.source)
+	ws := f.words
 	fi := slices.IndexFunc(ws, fearAsks.has)
 	return fi >= 0 && !slicesHasAny(ws[:fi], possessives) && !slices.ContainsFunc(ws[:fi], func(w string) bool { return intentOf(w)&catPet != 0 })
 }

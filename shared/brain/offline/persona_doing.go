@@ -75,7 +75,7 @@ func (pr *profile) lastResort(a *asked) []int {
 	best, score := -1, 0
 	for i := range pr.facts {
 		f := &pr.facts[i]
-		ws := strings.Fields(f.source)
+		ws := f.words
 		not := notWork
 		if len(ws) > 1 && ws[1] == "family" {
 			not &^= catFamily // "my family has made wine near bordeaux"

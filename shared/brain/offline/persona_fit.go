@@ -26,7 +26,7 @@ var nameWords = newSet("name names named call called")
 // pug waffles snores", "my younger sister tamsin is a dentist", "maureen
 // and i have been married for years".
 func (f *fact) tellsName() bool {
-	ws := strings.Fields(f.source)
+	ws := f.words
 	for i, w := range ws {
 		before := ws[max(0, i-3):i] // "my younger sister tamsin", "our golden retriever max", "two cats, pickles and olive"
 		if nameWords.has(w) || (slicesHasAny(before, possessives) || slices.ContainsFunc(before, isNumber)) && namedAfter(ws, i+1) {
@@ -71,7 +71,7 @@ can will does did just also still always never`)
 // tellsAge reports a fact that gives an age: "i am 19", "my dog is old",
 // "she turned five"; not a count ("two cats").
 func (f *fact) tellsAge() bool {
-	ws := strings.Fields(f.source)
+	ws := f.words
 	for i, w := range ws {
 		if ageWords.has(w) && (i == 0 || !lastsFor(ws, i-1)) || i > 0 && isNumber(w) && ageVerbs.has(ws[i-1]) {
 			return true // not "years" of "two years ago"
@@ -150,7 +150,7 @@ func (f *fact) likes() bool {
 		return true
 	}
 	prev := ""
-	for w := range strings.FieldsSeq(f.source) {
+	for _, w := range f.words {
 		if strings.HasPrefix(w, "fav") || fanWords.has(w) || w == "passion" || w == "lover" || w == "obsessed" ||
 			prev == "i" && (likeVerbs.has(w) || w == "miss") || // "yellow is the color i love most", "i miss my mother's dumplings"
 			prev == "every" && devotions.has(w) || // "i have read every book by stephen king"
@@ -176,7 +176,7 @@ var fondness = newSet("crave craving pleasure comfort hero idol forever addicted
 // occupation, naming the trade, not what one has: "do u have tattoos?" is
 // no "Yes!" to "i am a tattoo artist".
 func (f *fact) beforeJob(st string) bool {
-	ws := strings.Fields(f.source)
+	ws := f.words
 	for i, w := range ws {
 		if stem(w) == st && (i+1 == len(ws) || !occupation(ws[i+1])) {
 			return false
@@ -188,7 +188,7 @@ func (f *fact) beforeJob(st string) bool {
 // fan reports a fact that tells one follows a team or a star: "i am a big
 // fan of the patriots", "i cheer for the chiefs".
 func (f *fact) fan() bool {
-	for w := range strings.FieldsSeq(f.source) {
+	for _, w := range f.words {
 		if fanWords.has(w) || fandom.has(w) {
 			return true
 		}
@@ -290,7 +290,7 @@ func (f *fact) confirms(q *text) bool {
 // next year", "i am saving for college") are
 // told as they are: "do you have a cat?" is no "I do!" to the allergy.
 func (f *fact) plainYes(q *text) bool {
-	ws := strings.Fields(f.source)
+	ws := f.words
 	asks := questionIntents(q)
 	for _, w := range ws {
 		switch {
@@ -321,7 +321,7 @@ func (f *fact) saysNo(q *text) bool {
 	}
 	for i := 0; i+1 < len(q.words); i++ {
 		if w := chatSpelling(q.words[i].low); w == "you" {
-			return slices.Contains(strings.Fields(f.source), q.words[i+1].low)
+			return slices.Contains(f.words, q.words[i+1].low)
 		}
 	}
 	return false
@@ -356,7 +356,7 @@ func (f *fact) kinConfirms(w string) bool {
 		}
 		want = coupleWords
 	}
-	for s := range strings.FieldsSeq(f.source) {
+	for _, s := range f.words {
 		if want.has(s) {
 			return true
 		}

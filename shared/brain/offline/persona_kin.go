@@ -193,7 +193,7 @@ func (f *fact) tellsOf(kinStems []string) bool {
 		if f.stems.has(st) || f.stems.has(kinSynonyms[st]) || kinWhole.has(st) && (aboutOther(f.source) || f.verb == "have") && f.kin&(1<<kin[st]) != 0 {
 			return true
 		}
-		if kinByStem[st] == kinMarried && f.kin&(1<<kinMarried) != 0 && (!spouseStems.has(st) || withNamed(strings.Fields(f.source))) {
+		if kinByStem[st] == kinMarried && f.kin&(1<<kinMarried) != 0 && (!spouseStems.has(st) || withNamed(f.words)) {
 			return true // "what does your partner do?": "i am married to a chef"; "your wife?": "maureen and i have been married…"
 		}
 	}

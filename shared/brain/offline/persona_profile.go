@@ -26,7 +26,8 @@ type profile struct {
 
 // fact is one sentence of a profile.
 type fact struct {
-	source string // the profile sentence, lower case
+	source string   // the profile sentence, lower case
+	words  []string // its words, as strings.Fields splits it
 	// says are the ways the bot states the fact: first-person rewrites of
 	// the sentence, without final punctuation, none sharing a word trigram
 	// with the profile as the router reads it, each keeping the whole fact
@@ -235,7 +236,7 @@ func tokens(s string) []string {
 // newFact analyses one profile sentence, ws, into a fact with its
 // paraphrases.
 func (p *profile) newFact(ws []string) (fact, bool) {
-	f := fact{source: strings.Join(ws, " "), stems: set{}}
+	f := fact{source: strings.Join(ws, " "), words: slices.Clone(ws), stems: set{}}
 	t := analyze(strings.Join(ws, " "))
 	for _, w := range t.words {
 		if w.content {

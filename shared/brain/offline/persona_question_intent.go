@@ -14,9 +14,11 @@ var besides = newSet("besides except apart aside")
 func questionIntents(q *text) category {
 	var c category
 	padded := chatNorm(q)
-	for _, p := range intentPhrases {
-		if strings.Contains(padded, p.phrase) {
-			c |= p.cat
+	for w := range strings.FieldsSeq(padded) {
+		for _, p := range intentPhrasesByWord[w] {
+			if strings.Contains(padded, p.phrase) {
+				c |= p.cat
+			}
 		}
 	}
 	c |= knownIntents(padded)

@@ -45,11 +45,11 @@ type topic struct {
 func readQuestion(q *text) *asked {
 	a := &asked{q: q, intents: questionIntents(q), yesNo: asksYesNo(q), favourite: asksFavourite(q),
 		verb: questionVerb(q), name: asksName(q), pastTense: asksPastTense(q), yours: yourKin(q)}
-	norm := " " + q.norm + " "
+	norm, cn := " "+q.norm+" ", chatNorm(q)
 	a.age, a.howMany, a.howLong = strings.Contains(norm, " how old "), strings.Contains(norm, " how many "), strings.Contains(norm, " how long ")
 	a.kinAge, a.age = a.age && a.intents&catAge == 0, a.age && a.intents&catAge != 0
-	a.bareJob = a.intents == catJob && !hasIntentWord(q, catJob) && !asksLiving(chatNorm(q))
-	a.day = dayIntents(chatNorm(q)) != 0
+	a.bareJob = a.intents == catJob && !hasIntentWord(q, catJob) && !asksLiving(cn)
+	a.day = dayIntents(cn) != 0
 	a.before = strings.Contains(norm, " do before ") || strings.Contains(norm, " used to do ")
 	// The question's own words, those whose intent it does not ask about
 	// left out ("living" in "what do you do for a living").
@@ -85,7 +85,7 @@ func readQuestion(q *text) *asked {
 	if asksParent(q) {
 		a.qkin = 1 << kinChildren // "are you a parent?", "are you a mom?"
 	}
-	if cn := chatNorm(q); strings.Contains(cn, " seeing anyone ") || strings.Contains(cn, " seeing someone ") || strings.Contains(cn, " significant other ") || strings.Contains(cn, " special someone ") || strings.Contains(cn, " love life ") {
+	if strings.Contains(cn, " seeing anyone ") || strings.Contains(cn, " seeing someone ") || strings.Contains(cn, " significant other ") || strings.Contains(cn, " special someone ") || strings.Contains(cn, " love life ") {
 		a.qkin |= 1 << kinMarried
 	}
 	a.origin = a.intents&catPlace != 0 && slices.ContainsFunc(a.qws, originWords.has)
@@ -115,8 +115,11 @@ func grandchild(w string) bool {
 // none: "on sundays" and "every weekend" do, "on sundays" and "every
 // morning" do not.
 func sameTimes(q, fws []string) bool {
+	if len(q) == 0 {
+		return true
+	}
 	f := timesOf(fws)
-	return len(q) == 0 || len(f) == 0 || slices.ContainsFunc(q, func(t string) bool { return slices.Contains(f, t) })
+	return len(f) == 0 || slices.ContainsFunc(q, func(t string) bool { return slices.Contains(f, t) })
 }
 
 // timesOf returns the times of the week or year words name, a weekend
@@ -179,7 +182,7 @@ func offersChoice(qws []string, ws set) bool {
 // speaks of in part, answered after those that cover it).
 func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	cats = f.intents()
-	ws := strings.Fields(f.source)
+	ws := f.words
 	if a.third && f.kin == 0 && cats&catPet == 0 {
 		return 0, false, false // "what does he do?" is not answered by one's own job
 	}
@@ -341,7 +344,7 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	if a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() {
 		score-- // "where are you?": where one lives before where one is from
 	}
-	ws := strings.Fields(f.source)
+	ws := f.words
 	if a.intents&catJob != 0 && slices.Contains(a.qws, "where") && f.tellsWhere() {
 		score++ // "where do you work?": the job told with its place
 	} else if a.intents&catJob != 0 && cats&catJob != 0 && !a.yesNo && !slicesHasAny(a.qws, businesses) && !slicesHasAny(a.qws, places) &&
@@ -402,7 +405,7 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	if len(a.yours) > 0 && len(ws) > 1 && ws[0] == "my" && stem(ws[1]) == a.yours[0] && a.intents&catJob != 0 {
 		score++ // "what does your wife do?": "my wife flies planes", before "i stay home while my wife works"
 	}
-	if a.qkin&kinOf(ws[1:]) != 0 {
+	if a.qkin != 0 && a.qkin&kinOf(ws[1:]) != 0 {
 		score++ // "any kids?": "i have twin daughters" before "i am a dad"
 	}
 	if near {
@@ -428,7 +431,7 @@ var animalPlaces = newSet("shelter shelters zoo sanctuary clinic aquarium salon"
 // studiesNow reports a fact of studies one is at now ("i am in medical
 // school", "i study law"), not one left ("i dropped out of college").
 func studiesNow(f *fact) bool {
-	ws := strings.Fields(f.source)
+	ws := f.words
 	v := 1 + adverbsAt(ws, 1)
 	return len(ws) > v && ws[0] == "i" && studyVerbs.has(ws[v])
 }
@@ -439,7 +442,7 @@ var studyVerbs = newSet("am study attend go major")
 // splitting the sentence into a slice: it runs for every fact on the
 // per-message path.
 func (f *fact) hasWord(is func(string) bool) bool {
-	for w := range strings.FieldsSeq(f.source) {
+	for _, w := range f.words {
 		if is(w) {
 			return true
 		}

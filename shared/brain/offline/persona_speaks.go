@@ -23,7 +23,7 @@ func (f *fact) speaksOf(st string) bool {
 	// "do you sing?": "i am an opera singer"; "do you like boats?": "i
 	// live on a sailboat".
 	for s := range f.stems {
-		if s == st+"er" || s == st+"r" || s == st+"or" || s == st+"ress" || len(st) >= 4 && len(s) > len(st)+2 && strings.HasSuffix(s, st) && !compoundHeads.has(st) ||
+		if rest, ok := strings.CutPrefix(s, st); ok && (rest == "er" || rest == "r" || rest == "or" || rest == "ress") || len(st) >= 4 && len(s) > len(st)+2 && strings.HasSuffix(s, st) && !compoundHeads.has(st) ||
 			len(st) >= 5 && len(s) > len(st)+2 && strings.HasPrefix(s, st) { // "collect": "a collection"
 			return true
 		}

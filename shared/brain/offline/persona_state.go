@@ -80,7 +80,7 @@ func (st *personaState) answerFor(pr *profile, q *text) (fact int, justTold bool
 		// "how many?", "for how long?", "what kind of fish?" right after
 		// a fact: a part of it.
 		for i := range pr.facts {
-			if st.lastTold[i] && (pr.facts[i].followsUp(q) || modified(q, strings.Fields(pr.facts[i].source)) != "") {
+			if st.lastTold[i] && (pr.facts[i].followsUp(q) || modified(q, pr.facts[i].words) != "") {
 				return i, true
 			}
 		}
@@ -144,9 +144,12 @@ func (pr *profile) volunteer(st *personaState, msg *text, cats category) []int {
 			continue // told: said again only when asked
 		}
 		rel := f.cats&cats != 0
-		if msg != nil {
+		if msg != nil && !rel {
 			for s := range msg.topics {
-				rel = rel || f.stems.has(s)
+				if f.stems.has(s) {
+					rel = true
+					break
+				}
 			}
 		}
 		if rel && len(related) < 3 {

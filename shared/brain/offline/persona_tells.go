@@ -28,14 +28,14 @@ func (f *fact) tellsOrigin() bool {
 // onlyPeople reports a fact that tells one's people and no place: "i am
 // korean american".
 func (f *fact) onlyPeople() bool {
-	ws := strings.Fields(f.source)
+	ws := f.words
 	return len(ws) > 2 && ws[1] == "am" && peoples.has(ws[2]) && !slicesHasAny(ws, afterLive)
 }
 
 // subjectKin is the kind of relative a "my …" fact is about, as a bit of
 // kinOf: "my parents are divorced" is about parents.
 func (f *fact) subjectKin() int {
-	for _, w := range strings.Fields(f.source)[1:] {
+	for _, w := range f.words[1:] {
 		if n := kin[w]; n > 0 {
 			return 1 << n
 		}
@@ -46,7 +46,7 @@ func (f *fact) subjectKin() int {
 // namesOccupation reports a fact that names what one is by trade: "i am
 // a tattoo artist", "i am a welder".
 func (f *fact) namesOccupation() bool {
-	for w := range strings.FieldsSeq(f.source) {
+	for _, w := range f.words {
 		if occupation(w) || agentNoun(w) {
 			return true
 		}
@@ -60,7 +60,7 @@ var durations = newSet("years months weeks since decades")
 // namesLanguage reports a fact that names a language by its word, not by
 // where it is spoken.
 func (f *fact) namesLanguage() bool {
-	for w := range strings.FieldsSeq(f.source) {
+	for _, w := range f.words {
 		if intentWords[w]&catLanguage != 0 {
 			return true
 		}
@@ -173,7 +173,7 @@ func (f *fact) agedAt(q *text) bool {
 	if !saysWord(q, "when") || !f.sharesWord(q) {
 		return false
 	}
-	ws := strings.Fields(f.source)
+	ws := f.words
 	for i := 1; i < len(ws); i++ {
 		if isNumber(ws[i]) && (ws[i-1] == "at" || ws[i-1] == "was" && i > 1 && ws[i-2] == "i") {
 			return true
@@ -222,7 +222,7 @@ var dislikePhrases = []string{" make me gag", " makes me gag", " make me sick", 
 // from the fire department", "i flew helicopters in the army in my
 // youth", "i used to be a cop".
 func (f *fact) pastWork() bool {
-	ws := strings.Fields(f.source)
+	ws := f.words
 	return slicesHasAny(ws, formerWords) || len(ws) > 1 && pastVerbs.has(ws[1])
 }
 
