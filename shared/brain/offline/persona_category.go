@@ -105,7 +105,7 @@ func categoryOf(w string) category { return categoryWords[w] }
 var categoryNames = newSet(`pet pets animal animals job jobs work working living career
 profession occupation family kids children siblings hobby hobbies fun free spare
 weekend weekends food foods eat cook cooking drink drinks music band bands instruments sport
-sports exercise live from city town country grew born car cars drive school
+sports exercise active live from city town country grew born car cars drive school
 college university study studying student language languages book books read reading movie movies
 film films tv show shows watch watching age old hair eyes look looks tall
 fears phobias allergies drinks vehicle vehicles languages plans goals dreams afraid scared fear phobia

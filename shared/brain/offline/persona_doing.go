@@ -121,12 +121,15 @@ func pastimeLike(f *fact, ws []string) bool {
 // play video games?".
 func asksPastimes(a *asked) bool {
 	for _, t := range a.topics {
-		if t.cat&catHobby == 0 && t.stem != "spend" && !timeOfWeek(t.stem) && !timeOfWeek(t.stem+"s") {
+		if t.cat&catHobby == 0 && !pastimeVerbs.has(t.stem) && !timeOfWeek(t.stem) && !timeOfWeek(t.stem+"s") {
 			return false
 		}
 	}
 	return true
 }
+
+// pastimeVerbs ask how one spends one's free time: "how do you relax?".
+var pastimeVerbs = newSet("spend relax unwind")
 
 // jobPlaceAsks ask where or how one works, which what one does does not
 // answer: "where do you work?", "how do you get to work?".

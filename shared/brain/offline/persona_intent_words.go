@@ -52,7 +52,7 @@ cilantro coriander olives mushrooms onions garlic broccoli tomatoes pickles mayo
 celery spinach kale beets liver anchovies avocado avocados coconut licorice tofu fruit vegetables veggies sweets`,
 		catDrink: `drink drinks drinking alcohol beer wine coffee coffees tea soda juice whiskey vodka
 cocktail cocktails whisky`,
-		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout
+		catSport: `sport sports football soccer basketball baseball hockey tennis golf gym exercise workout active
 running run runs jog jogging swim swimming team athletic athlete marathon marathons gymnastics
 wrestling yoga racing weights weightlifting softball rugby cricket volleyball lacrosse bowling boxing
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
@@ -146,6 +146,9 @@ var intentPhrases = []intentPhrase{
 	{" like to do ", catHobby},
 	{" enjoy doing ", catHobby},
 	{" do for fun ", catHobby},
+	{" good at ", catHobby},
+	{" relax ", catHobby},
+	{" unwind ", catHobby},
 	{" what else do you like ", catHobby},
 	{" into ", catHobby},
 	{" how old ", catAge},

@@ -40,6 +40,9 @@ func noFactLeads(q *text, yesNo bool) []string {
 	for i := n - 2; i >= 0 && !likeVerbs.has(q.words[i].low); i-- {
 		from = i
 	}
+	if slices.ContainsFunc(q.words[from:], func(w word) bool { return whWords.has(w.low) }) {
+		return nil // "do you like where you live?"
+	}
 	if from == 0 || n-from > 4 || slices.ContainsFunc(q.words[from:], func(w word) bool { return persons.has(w.low) }) {
 		from = n - 1
 		if q.words[n-2].low == "the" || q.words[n-2].low == "to" {

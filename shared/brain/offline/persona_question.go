@@ -108,7 +108,7 @@ func chatNorm(t *text) string {
 func withAntecedent(msg *text, qs string) string {
 	// "i have two dogs, do you have any pets?": the question after the comma.
 	if i := strings.LastIndex(qs, ", "); i > 0 {
-		if rest := qs[i+2:]; startsQuestion(analyze(rest)) {
+		if rest := qs[i+2:]; startsQuestion(analyze(rest)) || asksUnmarked(analyze(rest)) {
 			msg, qs = analyze(qs[:i]+". "+rest), rest
 		}
 	}
@@ -159,8 +159,17 @@ func asksHowAreYou(t *text) bool {
 // asksBeyondHello reports a greeting question followed by another:
 // "hi, how are you? where do you live?".
 func asksBeyondHello(msg *text, rc *readCache) bool {
-	q := rc.text(questionSentence(msg))
-	return !asksHowAreYou(q) && startsQuestion(q)
+	s := questionSentence(msg)
+	if q := rc.text(s); !asksHowAreYou(q) && startsQuestion(q) {
+		return true
+	}
+	// "hey whats up, u in school or working": the question after the comma.
+	i := strings.LastIndex(s, ", ")
+	if i < 0 {
+		return false
+	}
+	q := rc.text(s[i+2:])
+	return !asksHowAreYou(q) && (startsQuestion(q) || asksUnmarked(q))
 }
 
 // answers returns the facts that answer question q, best first: those

@@ -92,6 +92,9 @@ func questionIntents(q *text) category {
 	if d := dayIntents(padded); d != 0 {
 		c = c&^catLooks | d // "what does a workday look like?" asks what one does, not how one looks
 	}
+	if _, rest, ok := strings.Cut(padded, " like where "); ok && strings.HasPrefix(padded, " what") && c&^catPlace != 0 && !strings.Contains(rest, " where ") {
+		c &^= catPlace // "what's the food like where you're from?" asks about the food
+	}
 	return c
 }
 

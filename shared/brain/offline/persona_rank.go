@@ -6,109 +6,8 @@ import (
 	"strings"
 )
 
-// How a question is read once for matching it to every fact (asked), what
-// a fact must be to answer it (fits) and how well it answers (rank).
-
-// asked is a personal question as the matching reads it.
-type asked struct {
-	q                *text
-	intents          category
-	yesNo, favourite bool
-	name, age        bool // it asks a name, an age
-	kinAge           bool // it asks the age of a relative or a pet: "how old are your kids?"
-	bareJob          bool // it asks what one does without a word of work: "what do you do?"
-	day              bool // it asks about one's days: "what's a typical day like?" (dayIntents)
-	before           bool // it asks about work one did before: "what did you do before?"
-	origin, strong   bool // it asks where one is from; where one grew up or was born
-	pastTense        bool
-	howMany, howLong bool
-	verb             string
-	qws              []string
-	topics           []topic
-	qkin             int      // the kinds of family it asks about (kinOf)
-	yours            []string // the relatives it asks about by "your"
-	besides          string   // the stem of what it asks about other than: "any hobbies besides singing?"
-	hates            bool     // it asks what one dislikes: "any foods you hate?"
-	family           bool     // it asks about "your family": any relative answers
-	third            bool     // it asks about someone else by "he", "she" or "they": "what does she do?"
-	grand            bool     // it asks about grandchildren
-	times            []string // the times of the week or day it names (timesOf): "on sundays", "before bed"
-}
-
-// topic is a word of the question whose intent it asks about, or of none.
-type topic struct {
-	stem string
-	cat  category
-}
-
-// readQuestion reads q for matching.
-func readQuestion(q *text) *asked {
-	a := &asked{q: q, intents: questionIntents(q), yesNo: asksYesNo(q), favourite: asksFavourite(q),
-		verb: questionVerb(q), name: asksName(q), pastTense: asksPastTense(q), yours: yourKin(q)}
-	norm, cn := " "+q.norm+" ", chatNorm(q)
-	a.age, a.howMany, a.howLong = strings.Contains(norm, " how old "), strings.Contains(norm, " how many "), strings.Contains(norm, " how long ")
-	a.kinAge, a.age = a.age && a.intents&catAge == 0, a.age && a.intents&catAge != 0
-	a.bareJob = a.intents == catJob && !hasIntentWord(q, catJob) && !asksLiving(cn)
-	a.day = dayIntents(cn) != 0
-	a.before = strings.Contains(norm, " do before ") || strings.Contains(norm, " used to do ")
-	// The question's own words, those whose intent it does not ask about
-	// left out ("living" in "what do you do for a living").
-	for i, w := range q.words {
-		a.qws = append(a.qws, chatSpelling(w.low)) // "your hubby" asks of a husband
-		if c := wordIntent(q, i); w.content && !w.generic && (c == 0 || c&a.intents != 0) && !slices.Contains(a.topics, topic{w.stem, c}) {
-			a.topics = append(a.topics, topic{w.stem, c})
-		}
-	}
-	if strings.Contains(norm, " time of year ") {
-		a.topics = append(a.topics, topic{"season", 0}) // "your favorite time of year?": a season
-	}
-	if a.favourite && (strings.Contains(norm, " place ") || strings.Contains(norm, " destination ")) {
-		a.topics = append(a.topics, topic{stem("city"), catPlace}, topic{stem("country"), catPlace}) // "your favorite place?": a city or a country
-	}
-	for i, w := range q.words {
-		a.hates = a.hates || dislikeVerbs.has(w.low) || w.low == "stand" && i > 0 && (q.words[i-1].low == "can't" || q.words[i-1].low == "cannot" || q.words[i-1].low == "not") ||
-			w.low == "peeves" || w.low == "peeve"
-		if (w.low == "besides" || w.low == "except" || w.low == "apart" && i+1 < len(q.words) && q.words[i+1].low == "from") && i+1 < len(q.words) {
-			a.besides = q.words[len(q.words)-1].stem // "besides singing?", "apart from reading?"
-		}
-	}
-	if (strings.Contains(norm, " don't like ") || strings.Contains(norm, " dont like ") || strings.Contains(norm, " do not like ")) &&
-		(slices.Contains(a.qws, "any") || slices.ContainsFunc(a.qws, whWords.has)) {
-		a.hates = true // "is there any food you don't like?", not "so you don't like to cook?"
-	}
-	a.qkin, a.times = kinOf(a.qws), timesOf(a.qws)
-	a.family = strings.Contains(norm, " your family ")
-	a.grand = slices.ContainsFunc(a.qws, grandchild)
-	if slicesHasAny(a.qws, birthOrder) {
-		a.intents |= catFamily // "are you the oldest?" asks among one's siblings
-	}
-	if asksParent(q) {
-		a.qkin = 1 << kinChildren // "are you a parent?", "are you a mom?"
-	}
-	if strings.Contains(cn, " seeing anyone ") || strings.Contains(cn, " seeing someone ") || strings.Contains(cn, " significant other ") || strings.Contains(cn, " special someone ") || strings.Contains(cn, " love life ") {
-		a.qkin |= 1 << kinMarried
-	}
-	a.origin = a.intents&catPlace != 0 && slices.ContainsFunc(a.qws, originWords.has)
-	a.strong = strongOrigin(a.qws)
-	if a.third = asksOfThird(q); a.third {
-		// "what does she do?" after "are you married?": a relative or a
-		// pet answers, whichever kind.
-		if a.qkin == 0 {
-			a.qkin = anyKin
-		}
-		if a.age {
-			a.age, a.kinAge = false, true // "how old is she?"
-			a.intents = a.intents&^catAge | catFamily | catPet
-		}
-		a.bareJob = false
-	}
-	return a
-}
-
-// grandchild reports a word for a grandchild: "grandkids", "granddaughter".
-func grandchild(w string) bool {
-	return strings.HasPrefix(w, "grand") && kin[w] == kinChildren
-}
+// What a fact must be to answer a question, read once (asked,
+// persona_asked.go), and how well it answers (rank).
 
 // feelings tell how one feels about a thing: "my job is very stressful".
 var feelings = newSet(`boring bored stressful stress miserable fun rewarding tiring exhausting hard easy
@@ -154,7 +53,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	if a.third && f.kin == 0 && cats&catPet == 0 {
 		return 0, false, false // "what does he do?" is not answered by one's own job
 	}
-	if a.qkin != 0 && a.qkin&f.kin == 0 || a.grand && !f.hasWord(grandchild) {
+	if a.qkin != 0 && a.qkin&f.kin == 0 || a.grand && !f.hasWord(grandchild) && !f.grandparent() {
 		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"; "any grandkids?" not by one's kids
 	}
 	if a.verb == "have" && f.verb != "have" && !kidsVerbs.has(f.verb) && f.hasWord(animalPlaces.has) {
@@ -324,6 +223,21 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if a.howMany && slices.ContainsFunc(ws, isNumber) {
 		score++ // "how many kids do you have?": the fact that counts them
+		for i := 1; i < len(ws); i++ {
+			if isNumber(ws[i-1]) && a.qkin&(1<<kin[ws[i]]) != 0 {
+				score++ // "i have two sons and a daughter" before "…with my kids"
+				break
+			}
+		}
+	}
+	if len(a.tail) > 0 && hasRun(ws, a.tail) {
+		score += 2 // "do you work from home?": "i work from home three days a week" before "i work on the help desk"
+	}
+	if a.hours && f.tellsHours() {
+		score += 3 // "what are your hours like?": "i work night shifts as a nurse"
+	}
+	if a.howLong && a.intents&catJob != 0 && cats&(notWork|catPlace) == 0 && lasting(ws) != "" {
+		score += 3 // "how long have you worked there?": "i have walked the same route for nine years"
 	}
 	if a.howLong && slicesHasAny(ws, durations) {
 		score++ // "how long have you been a cop?": "for twelve years"

@@ -200,7 +200,7 @@ func tellsHowLong(ws []string) bool {
 	return lasting(ws) != "" || slicesHasAny(ws, howLongWords)
 }
 
-var howLongWords = newSet("since life generations years year decade decades always forever childhood born months weeks")
+var howLongWords = newSet("since life generations years year decade decades always forever childhood born months weeks hour hours minutes")
 
 // ownAge reports a sentence that tells one's own age: "i am 30 and have a
 // dog", "i'm a forty year old vet", not "i have a goldfish who is 9".

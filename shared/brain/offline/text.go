@@ -115,10 +115,18 @@ func (t *text) addSentence(s string) {
 	}
 }
 
+// misspellings are slips of typing read as the word meant: "do yuo have
+// kidz?".
+var misspellings = map[string]string{"yuo": "you", "kidz": "kids", "grandkidz": "grandkids", "maried": "married",
+	"actve": "active", "excercise": "exercise", "studyin": "studying", "werk": "work", "teh": "the", "waht": "what"}
+
 func newWord(orig string, start, joined bool) word {
 	low := strings.ToLower(orig)
 	if strings.ContainsAny(low, curlyApostrophes) { // Replace copies s even when it changes nothing
 		low = apostrophes.Replace(low)
+	}
+	if m, ok := misspellings[low]; ok {
+		low = m
 	}
 	w := word{orig: orig, low: low, start: start, joined: joined}
 	// One lookup gives every word list low is in.
