@@ -56,7 +56,7 @@ func readQuestion(q *text) *asked {
 	// left out ("living" in "what do you do for a living").
 	for i, w := range q.words {
 		a.qws = append(a.qws, chatSpelling(w.low)) // "your hubby" asks of a husband
-		if c := wordIntent(q, i); w.content && !w.generic && (c == 0 || c&a.intents != 0) && !slices.Contains(a.topics, topic{w.stem, c}) {
+		if c := wordIntent(q, i); w.content && !w.generic && !likeVerbs.has(w.low) && (c == 0 || c&a.intents != 0) && !slices.Contains(a.topics, topic{w.stem, c}) {
 			a.topics = append(a.topics, topic{w.stem, c})
 		}
 	}

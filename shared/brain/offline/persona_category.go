@@ -109,4 +109,4 @@ sports exercise active live from city town country grew born car cars drive scho
 college university study studying student language languages book books read reading movie movies
 film films tv show shows watch watching age old hair eyes look looks tall
 fears phobias allergies drinks vehicle vehicles languages plans goals dreams afraid scared fear phobia
-allergic business stories bilingual health travel traveling travelling trips abroad`)
+allergic business stories bilingual health travel traveling travelling traveled travelled trips abroad`)

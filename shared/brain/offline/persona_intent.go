@@ -375,6 +375,9 @@ func othersFrom(ws []string) bool {
 	if k < 1 || slices.ContainsFunc(ws, placeVerbWords.has) {
 		return false
 	}
+	if len(ws) > 2 && ws[0] == "i" && ws[1] == "am" && !slices.ContainsFunc(ws[2:k], func(w string) bool { return w == "of" || w == "with" || w == "to" || w == "for" }) {
+		return false // "i am a grandmother from puerto rico" is from there herself
+	}
 	prev := strings.TrimSuffix(ws[k-1], "s")
 	return otherPeople.has(prev) || kin[ws[k-1]] != 0 || intentOf(ws[k-1])&catPet != 0
 }

@@ -34,14 +34,15 @@ budgie budgies canary axolotl gerbil gerbils mule mules`,
 game games gaming chess videogames puzzle puzzles crossword crosswords bingo trivia dominoes mahjong backgammon
 checkers cards`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
-vacations countries continent continents aeroplane airplane plane planes flights`,
+vacations countries continent continents aeroplane airplane plane planes flights backpacking`,
 		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
 orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl
 musicals musical karaoke tunes tune soundtrack violinist violinists pianist pianists guitarist guitarists drummer drummers
 cellist cellists bassist saxophonist trumpeter fiddler fiddle harpist flutist flautist organist percussionist`,
 		catFood: `food foods eat eating eater cook cooking cooked dish dishes meal meals snack snacks vegan vegetarian
-meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers
+meat pizza restaurant bake baking dessert candy chocolate diet cuisine steak burger burgers fried catfish sardines
+adobo jollof jambalaya pasteles
 pasta spaghetti sushi tacos fries chicken bacon cheese seafood salad sandwiches soup noodles grill
 grilling barbecue bbq crawfish meatballs pierogi pho burritos curry ramen wings lobster crab shrimp
 oysters bagels donuts pancakes waffles cake cakes pie pies cookies bread cupcakes muffins dumplings rice
@@ -147,6 +148,10 @@ var intentPhrases = []intentPhrase{
 	{" enjoy doing ", catHobby},
 	{" do for fun ", catHobby},
 	{" good at ", catHobby},
+	{" your background ", catPlace},
+	{" family background ", catPlace},
+	{" your heritage ", catPlace},
+	{" your roots ", catPlace},
 	{" relax ", catHobby},
 	{" unwind ", catHobby},
 	{" what else do you like ", catHobby},

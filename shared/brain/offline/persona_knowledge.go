@@ -65,6 +65,8 @@ praying prayer prayers christian christians catholic baptist methodist lutheran 
 mosque jewish synagogue hindu buddhist buddhism atheist religious religion faith spiritual pastor priest temple temples
 rabbi imam worship buddha synagogue jehovah jehovahs go_to_mass`},
 	{"jewish judaism", catReligion, `synagogue rabbi torah kosher hanukkah`},
+	{"christmas easter", catReligion, `church churches christian catholic baptist methodist lutheran pastor priest go_to_mass
+rabbi jewish synagogue hanukkah muslim mosque ramadan hindu diwali atheist`},
 	{"christian christianity", catReligion, `church churches jesus christ bible catholic baptist methodist lutheran`},
 	{"catholic", catReligion, `go_to_mass catholic`},
 	{"muslim islam", catReligion, `mosque quran ramadan`},

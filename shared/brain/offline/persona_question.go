@@ -226,7 +226,7 @@ func strongOrigin(qws []string) bool {
 
 // originWords ask where one comes from; places name where one may.
 var (
-	originWords  = newSet("from born grew grow raised hometown originally")
+	originWords  = newSet("from born grew grow raised hometown originally background heritage roots")
 	originPlaces = newSet("country city town state village island hometown from born grew raised")
 )
 

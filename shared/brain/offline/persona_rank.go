@@ -60,7 +60,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		cats &^= catPet // "do you have pets?" is not answered by "i volunteer at the animal shelter", but is by "i adopted two cats from a shelter"
 	}
 	if a.qkin&f.kin == 0 && aboutOther(f.source) && !(a.family && f.kin != 0) {
-		cats &= catFamily | ownPlace(f.source) // "my dad is a chef" tells of the family, not of one's job
+		cats &= catFamily | ownPlace(f.source, a.origin) // "my dad is a chef" tells of the family, not of one's job
 	}
 	if a.third && f.kin != 0 {
 		cats |= kinDoings(f) // "where does he live?": "a boyfriend in chile"
@@ -210,6 +210,8 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if a.intents&catPlace != 0 && !a.origin && f.tellsOrigin() {
 		score-- // "where are you?": where one lives before where one is from
+	} else if a.origin && cats&catPlace != 0 && f.tellsOrigin() {
+		score++ // "where are you from?": "my family is back home in texas" before "i am stationed in germany"
 	}
 	ws := f.words
 	if a.intents&catJob != 0 && slices.Contains(a.qws, "where") && f.tellsWhere() {

@@ -17,7 +17,7 @@ func (f *fact) tellsOrigin() bool {
 	if f.verb == "live" {
 		return false
 	}
-	for _, mark := range []string{" from ", " originally ", " grew up ", " born ", " raised ", " whole life "} {
+	for _, mark := range []string{" from ", " originally ", " grew up ", " born ", " raised ", " whole life ", " back home "} {
 		if strings.Contains(padded, mark) {
 			return true
 		}
@@ -32,15 +32,20 @@ func (f *fact) onlyPeople() bool {
 	return len(ws) > 2 && ws[1] == "am" && peoples.has(ws[2]) && !slicesHasAny(ws, afterLive)
 }
 
-// subjectKin is the kind of relative a "my …" fact is about, as a bit of
-// kinOf: "my parents are divorced" is about parents.
+// subjectKin is the kinds of relative a "my …" fact is about, as bits of
+// kinOf: "my parents are divorced" is about parents, "my wife and kids are
+// back in kerala" about a wife and children.
 func (f *fact) subjectKin() int {
+	k := 0
 	for _, w := range f.words[1:] {
-		if n := kin[w]; n > 0 {
-			return 1 << n
+		switch n := kin[w]; {
+		case n > 0:
+			k |= 1 << n
+		case k != 0 && w != "and" && w != "my":
+			return k
 		}
 	}
-	return 0
+	return k
 }
 
 // namesOccupation reports a fact that names what one is by trade: "i am
@@ -183,9 +188,17 @@ func (f *fact) agedAt(q *text) bool {
 }
 
 // ownPlace returns catPlace for a fact about others that tells where one
-// is from oneself: "my parents still live in ohio where i grew up".
-func ownPlace(source string) category {
-	for _, mark := range []string{" where i grew up", " where i was born", " where i was raised"} {
+// is from oneself: "my parents still live in ohio where i grew up"; asked
+// where one is from (origin), "my family moved here from poland last
+// year" (oneself with them) and "my grandparents came from sicily" (one's
+// roots) do too.
+func ownPlace(source string, origin bool) category {
+	if origin && (strings.HasPrefix(source, "my family ") || strings.HasPrefix(source, "my grandparents ") || strings.HasPrefix(source, "my parents ")) &&
+		strings.Contains(source, " from ") && (strings.Contains(source, " moved ") || strings.Contains(source, " came ") ||
+		strings.Contains(source, " immigrated ") || strings.Contains(source, " fled ")) {
+		return catPlace
+	}
+	for _, mark := range []string{" where i grew up", " where i was born", " where i was raised", " back home "} {
 		if strings.Contains(source, mark) {
 			return catPlace
 		}
