@@ -52,7 +52,7 @@ alan_jackson randy_travis hank_williams patsy_cline kenny_chesney`},
 	{"folk", catMusic, `bob_dylan`},
 	{"swing jazz", catMusic, `sinatra elvis`},
 	{"listen", 0, `podcast podcasts radio audiobooks`},
-	{"classical composer composers", catMusic, `mozart beethoven bach chopin vivaldi tchaikovsky`},
+	{"classical composer composers", catMusic, `mozart beethoven bach chopin vivaldi tchaikovsky orchestra symphony philharmonic`},
 	{"author authors writer writers", catBooks, `tolkien rowling hemingway shakespeare austen dickens orwell
 tolstoy stephen_king dr_seuss agatha_christie mark_twain`},
 	{"show shows series tv", catFilms, `simpsons seinfeld sopranos breaking_bad walking_dead stranger_things
@@ -88,15 +88,22 @@ wasp wasps beetle beetles moth moths`},
 	{"seafood", catFood, `fish shrimp crab crabs lobster oysters clams mussels salmon tuna prawns scallops calamari
 crawfish sushi`},
 	{"cat cats kitty kitten", catPet, `siamese persian tabby maine_coon ragdoll sphynx calico russian_blue tortoiseshell`},
-	{"game games gamer gamers gaming tabletop", catHobby, `chess poker checkers scrabble sudoku video_games board_games
+	{"game games gamer gamers gaming tabletop board", catHobby, `chess poker checkers scrabble sudoku video_games board_games
 dungeons_and_dragons tabletop card_games play_bridge ` + videoGames},
+	{"cards card", catHobby, `poker blackjack play_bridge solitaire rummy`},
 	{"video", catHobby, videoGames},
 	{"gamble gambling", catHobby, `poker blackjack casino casinos`},
-	{"garden gardening", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden grow_my_own grow_herbs
-grow_roses`},
+	{"garden gardening gardener", catHobby, `grow_tomatoes grow_vegetables grow_flowers vegetable_garden flower_garden grow_my_own grow_herbs
+grow_roses grow_pumpkins plant_nursery greenhouse`},
 	{"outdoors outdoor outdoorsy outside nature", catHobby, `hike hiking camp camping hunt hunting fishing fly_fish kayak kayaking
-ranger forest climbing`},
+ranger forest climbing fish_for`},
 	{"tech technology computer computers", catJob, `software programmer developer coder startup`},
+	{"reader readers", 0, `librarian library bookstore book_club`},
+	{"skate skates skating skater", catSport, `skateboard skateboarding skateboarder skateboards roller_skating ice_skating`},
+	{"car cars engines", 0, `mechanic mechanics auto_shop body_shop`},
+	{"artistic art artsy creative", 0, `paint painting watercolors watercolor draw drawing sketch sculpt pottery`},
+	{"boat boats", 0, `sail sailing sailor sailboat kayak canoe yacht`},
+	{"pictures picture photos photo", 0, `photography photograph photographing camera`},
 	{"electric hybrid", catCar, `tesla prius`},
 	{"motorcycle motorcycles motorbike bike bikes biker bikers", catCar, `harley ducati`},
 	{"drive ride", catCar, `vespa scooter moped tractor`},

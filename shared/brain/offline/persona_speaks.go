@@ -17,8 +17,8 @@ func (f *fact) speaksOf(st string) bool {
 	if f.stems.has(st) || f.stems.has(spellings[st]) || f.hasDigitStem(st) || f.known.has(st) {
 		return true
 	}
-	if a, ok := strings.CutSuffix(st, "er"); ok && len(a) > 3 && (f.stems.has(a) || f.stems.has(stem(a+"e"))) {
-		return true
+	if a, ok := strings.CutSuffix(st, "er"); ok && len(a) > 3 && (f.stems.has(a) || f.stems.has(stem(a+"e")) || a[len(a)-1] == a[len(a)-2] && f.stems.has(a[:len(a)-1])) {
+		return true // "a singer": "i sing"; "a runner": "i run marathons"
 	}
 	// "do you sing?": "i am an opera singer"; "do you like boats?": "i
 	// live on a sailboat".
