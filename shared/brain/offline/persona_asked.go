@@ -127,7 +127,15 @@ var (
 // tellsHours reports a fact that tells when or how long one works: "i
 // work night shifts as a nurse", "i work until two in the morning".
 func (f *fact) tellsHours() bool {
-	return f.hasWord(hourWords.has) && (f.cats&catJob != 0 || f.hasWord(workWords.has))
+	if f.hasWord(hourWords.has) && (f.cats&catJob != 0 || f.hasWord(workWords.has)) {
+		return true
+	}
+	for i := 2; i < len(f.words); i++ {
+		if isNumber(f.words[i-2]) && f.words[i-1] == "to" && isNumber(f.words[i]) {
+			return true // "i am in meetings from nine to five"
+		}
+	}
+	return false
 }
 
 // hasRun reports whether ws holds the words of run in a row.

@@ -127,8 +127,9 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc &^= catPlace // "the tea house", "an opera house": a place of its own, not one's home
 		case wc&catPlace != 0 && i > 2 && ws[i-2] == "from" && possessives.has(prev) && otherPeople.has(ws[i-3]):
 			wc &^= catPlace // "engaged to a girl from my village" tells where she is from
-		case wc&catStudy != 0 && (timeBefore.has(prev) || i > 1 && (timeBefore.has(ws[i-2]) || ws[i-2] == "pay" && prev == "for")):
-			wc &^= catStudy // "vegan since high school"
+		case wc&catStudy != 0 && (timeBefore.has(prev) || i > 1 && (timeBefore.has(ws[i-2]) || ws[i-2] == "pay" && prev == "for")),
+			wc&catStudy != 0 && prev == "from" && i > 1 && (otherPeople.has(ws[i-2]) || strings.HasPrefix(ws[i-2], "roommate")):
+			wc &^= catStudy // "vegan since high school", "my roommate from college"
 		case w == "wedding" && (weddingGoods.has(next) || next == "and" && i+2 < len(ws) && weddingGoods.has(ws[i+2])):
 			wc &^= catFamily // "i sew wedding dresses": a trade, no marriage of one's own
 		case w == "watching" && prev == "bird":

@@ -65,6 +65,18 @@ func kinOf(ws []string) int {
 	return k
 }
 
+// hasKin reports a relative of the kinds k (kinOf's bits) that ws says
+// one has, by a verb of having a few words before: "we have three boys",
+// not "my kids call my van the bathtub".
+func hasKin(ws []string, k int) bool {
+	for i, w := range ws {
+		if n := kin[w]; n > 0 && k&(1<<n) != 0 && slicesHasAny(ws[max(0, i-4):i], kidsVerbs) {
+			return true
+		}
+	}
+	return false
+}
+
 // kidsVerbs have children: "my wife and i have two little girls".
 var kidsVerbs = newSet("have has raise raising adopted adopt")
 

@@ -9,9 +9,12 @@ import (
 // What a fact must be to answer a question, read once (asked,
 // persona_asked.go), and how well it answers (rank).
 
+// studiedWords tell what one studied.
+var studiedWords = newSet("degree degrees major majored majoring minor studied graduated diploma phd masters bachelors")
+
 // feelings tell how one feels about a thing: "my job is very stressful".
 var feelings = newSet(`boring bored stressful stress miserable fun rewarding tiring exhausting hard easy
-favorite favourite best worst dream proud happy unhappy satisfying`)
+favorite favourite best worst dream proud happy unhappy satisfying yell yells yelling`)
 
 // siblingOrder tell where one comes among one's siblings.
 var siblingOrder = newSet("older younger oldest youngest eldest middle only big little baby last first")
@@ -55,6 +58,9 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	}
 	if a.qkin != 0 && a.qkin&f.kin == 0 || a.grand && !f.hasWord(grandchild) && !f.grandparent() {
 		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"; "any grandkids?" not by one's kids
+	}
+	if f.verb == "have" && f.kin != 0 {
+		cats &^= catHobby // "any hobbies?" is not answered by "i have my daughter every other weekend"
 	}
 	if a.verb == "have" && f.verb != "have" && !kidsVerbs.has(f.verb) && f.hasWord(animalPlaces.has) {
 		cats &^= catPet // "do you have pets?" is not answered by "i volunteer at the animal shelter", but is by "i adopted two cats from a shelter"
@@ -235,8 +241,11 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	if len(a.tail) > 0 && hasRun(ws, a.tail) {
 		score += 2 // "do you work from home?": "i work from home three days a week" before "i work on the help desk"
 	}
+	if a.pastTense && a.verb == "study" && cats&catStudy != 0 && f.hasWord(studiedWords.has) {
+		score++ // "what did you study?": "i have a degree in art history" before "i am paying off my student loans"
+	}
 	if a.hours && f.tellsHours() {
-		score += 3 // "what are your hours like?": "i work night shifts as a nurse"
+		score += 4 // "what are your hours like?": "i work night shifts as a nurse", "i am in meetings from nine to five" before the job itself
 	}
 	if a.howLong && a.intents&catJob != 0 && cats&(notWork|catPlace) == 0 && lasting(ws) != "" {
 		score += 3 // "how long have you worked there?": "i have walked the same route for nine years"
@@ -291,6 +300,9 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if a.qkin != 0 && a.qkin&kinOf(ws[1:]) != 0 {
 		score++ // "any kids?": "i have twin daughters" before "i am a dad"
+		if a.verb == "have" && !a.grand && hasKin(ws, a.qkin) {
+			score += 2 // "do you have kids?": "we have three boys" before "my kids call my van the bathtub"
+		}
 	}
 	if near {
 		score -= 100 // after every fact that covers the question
