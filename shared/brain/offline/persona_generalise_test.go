@@ -131,7 +131,9 @@ const (
 // lives, 90.2 % and 0.4 % on y, detail questions; 82.6 % and 4.5 % on
 // z, older lives asked politely, 71.6 % and 2.4 % on za, young lives in
 // chat typing, 83.4 % and 1.7 % on zb, likes, dislikes, health and
-// beliefs, written last):
+// beliefs; 71.7 % and 5.3 % on zc, working lives, 78.8 % and 2.2 % on
+// zd, pastimes, 82.5 % and 8.0 % on ze, origins and languages, written
+// last):
 // the floors keep what each reads today and say how far it is from the
 // others.
 func TestPersonaWorld(t *testing.T) {
@@ -169,6 +171,9 @@ func TestPersonaWorld(t *testing.T) {
 		{"testdata/persona_harness_z.json", 0.84, 0.04, 0.91},
 		{"testdata/persona_harness_za.json", 0.78, 0.03, 0.77},
 		{"testdata/persona_harness_zb.json", 0.85, 0.025, 0.84},
+		{"testdata/persona_harness_zc.json", 0.76, 0.055, 0.95},
+		{"testdata/persona_harness_zd.json", 0.88, 0.04, 0.97},
+		{"testdata/persona_harness_ze.json", 0.88, 0.04, 0.92},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			s := scoreProbes(t, readMadeUp(t, c.file), "made")
