@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -106,6 +107,14 @@ func hasKey(ts []term, key string) bool {
 
 // questionSentence returns the sentence of msg that asks: the last one with
 // a question mark, else the last one that opens like a question.
+// bareAsk reports a question of a few words that names no one, which
+// asks more of what came before it: "how many?", "what kind?".
+func bareAsk(s string) bool {
+	ws := strings.Fields(strings.ToLower(strings.TrimRight(s, "?!. ")))
+	return len(ws) > 0 && len(ws) <= 3 && whWords.has(ws[0]) &&
+		!slices.ContainsFunc(ws, func(w string) bool { return w == "you" || w == "u" || w == "your" || w == "ur" })
+}
+
 func questionSentence(msg *text) string {
 	for i := len(msg.sentences) - 1; i >= 0; i-- {
 		if strings.HasSuffix(msg.sentences[i], "?") {
@@ -117,6 +126,11 @@ func questionSentence(msg *text) string {
 						return later
 					}
 				}
+			}
+			// "do you have any grandkids? how many?": the question the
+			// follow-up is about
+			if i > 0 && strings.HasSuffix(msg.sentences[i-1], "?") && bareAsk(msg.sentences[i]) {
+				return msg.sentences[i-1]
 			}
 			return msg.sentences[i]
 		}

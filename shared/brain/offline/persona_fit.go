@@ -93,6 +93,9 @@ func questionVerb(q *text) string {
 	for i := 0; i+1 < len(q.words); i++ {
 		if w := q.words[i].low; w == "you" || w == "u" {
 			next := q.words[i+1].low
+			if (next == "ever" || adverbs.has(next)) && i+2 < len(q.words) {
+				next = q.words[i+2].low // "did you ever serve…?" asks with "serve"
+			}
 			if i > 0 && beVerbs.has(q.words[i-1].low) && !strings.HasSuffix(next, "ing") {
 				return "am" // "are you a nurse?"; "are you living…?" asks with "live"
 			}
@@ -438,4 +441,4 @@ func nearly(a, b string) bool {
 // lightWords carry no thing of their own in a yes/no question: "do you
 // play…?", "are you a cat lover?".
 var lightWords = newSet(`play plays go goes get got make take use know want think try ever listen follow stay keep
-lover lovers fan fans person people kind type sort lot lots thing things much many problems problem issues issue celebrate`)
+lover lovers fan fans person people kind type sort lot lots thing things much many problems problem issues issue celebrate serve served`)

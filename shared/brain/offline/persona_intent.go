@@ -197,9 +197,9 @@ func factIntents(ws []string) (c category, wish bool) {
 		}
 		// Playing a thing the engine does not know is most likely a
 		// sport or a game: "i love to play pobox".
-		if (w == "play" || w == "plays") && next != "" && intentOf(next) == 0 && !playOther.has(next) &&
+		if (w == "play" || w == "plays") && next != "" && intentOf(next) == 0 && !playOther.has(next) && !music &&
 			(i+2 == len(ws) || boundaries.has(ws[i+2])) {
-			c |= catSport
+			c |= catSport // not "i play bass in a punk band"
 		}
 		if w == "play" || w == "plays" {
 			c |= catHobby // what one plays is a pastime

@@ -35,7 +35,7 @@ game games gaming chess videogames puzzle puzzles crossword crosswords bingo tri
 checkers cards`,
 		catTravel: `travel travels traveling travelling traveled travelled trip trips abroad vacation
 vacations countries continent continents aeroplane airplane plane planes flights backpacking`,
-		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar
+		catMusic: `music song songs band bands singer singers sing singing instrument instruments guitar rapper rappers reggaeton edm hiphop
 piano drums violin cello flute trumpet saxophone clarinet harp ukulele banjo trombone harmonica
 orchestra choir genre concert concerts rap rock jazz musician album metal punk blues reggae opera vinyl
 musicals musical karaoke tunes tune soundtrack violinist violinists pianist pianists guitarist guitarists drummer drummers
@@ -79,7 +79,8 @@ boy girl glasses bald blonde brunette redhead`,
 		catRhythm: `riser wake wakes waking woke sleep sleeps sleeping asleep awake owl bedtime insomnia`,
 		catHealth: `health healthy sick illness disease diabetes diabetic asthma cancer injury injured surgery
 surgeries injuries wheelchair blind colorblind deaf eyesight disability medication arthritis chronic
-cough pacemaker knee knees`,
+cough pacemaker knee knees emphysema oxygen walker cane degeneration replacement hearing dementia alzheimer's
+alzheimers parkinson's parkinsons stroke dialysis cholesterol`,
 	} {
 		for w := range strings.FieldsSeq(words) {
 			m[w] |= c
@@ -148,6 +149,7 @@ var intentPhrases = []intentPhrase{
 	{" enjoy doing ", catHobby},
 	{" do for fun ", catHobby},
 	{" good at ", catHobby},
+	{" root for ", catSport},
 	{" your background ", catPlace},
 	{" family background ", catPlace},
 	{" your heritage ", catPlace},

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -88,6 +89,18 @@ var chatWords = map[string]string{"u": "you", "ya": "you", "ur": "your", "r": "a
 	"whats": "what's", "wats": "what's", "wheres": "where's", "whens": "when's", "hows": "how's", "whos": "who's", "wht": "what",
 	"where'd": "where", "hubby": "husband", "wifey": "wife", "hw": "how", "whr": "where", "fav": "favorite", "hobbys": "hobbies",
 	"fave": "favorite", "bf": "boyfriend", "gf": "girlfriend"}
+
+// shorthand is chat's shorthand for a question's opening: "wyd for fun"
+// asks "what do you do for fun".
+var shorthand = regexp.MustCompile(`(?i)\bwyd\b`)
+
+// expandShorthand writes out the shorthand of chat message s.
+func expandShorthand(s string) string {
+	if !strings.Contains(s, "wyd") && !strings.Contains(s, "Wyd") && !strings.Contains(s, "WYD") {
+		return s
+	}
+	return shorthand.ReplaceAllString(s, "what do you do")
+}
 
 // chatNorm is the normalised text of t in standard spelling, padded with
 // spaces, for looking up phrases: "wat do u do" is " what do you do ".

@@ -84,8 +84,8 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 		return 0, false, false // "where do you live?" is not answered by "i have not lived there for ten years"
 	case a.intents&catHobby != 0 && !sameTimes(a.times, ws):
 		return 0, false, false // "what do you do on sundays?" is not answered by "i get up at four every morning"
-	case a.age && len(a.yours) == 0 && !a.third && cats&catPet != 0 && !ownAge(ws):
-		return 0, false, false // "how old are you?" is not answered by "i have a goldfish who is 9 years old"
+	case a.age && len(a.yours) == 0 && !a.third && (cats&catPet != 0 || f.kin != 0 && a.qkin == 0 && !a.pastTense && slices.Contains(a.qws, "you")) && !ownAge(ws):
+		return 0, false, false // "how old are you?" is not answered by "i have a goldfish who is 9 years old", nor by "i have a two year old son"
 	case a.howLong && !tellsHowLong(ws):
 		return 0, false, false // "how long have you been surfing?" is not answered by "i surf every weekend"
 	case a.hates && !f.neg && !f.dislikes():
@@ -208,8 +208,11 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	if near && (shared == 0 || score < 5) {
 		return 0, false // of the same intent and naming a thing of the question
 	}
-	if score > 0 && (sameVerb(f.verb, a.verb) || a.verb == "like" && f.likes()) {
+	if score > 0 && (sameVerb(f.verb, a.verb) || (a.verb == "like" || a.verb == "listen") && f.likes()) {
 		score++ // "what music do you like?": a liking before a habit
+	}
+	if score > 0 && a.intents&catSport != 0 && slicesHasAny(a.qws, fanVerbs) && (f.fan() || f.likes() && f.hasWord(func(w string) bool { return w == "team" })) {
+		score += 2 // "what team do you root for?": "my favorite nhl team is the bruins" before "i play goalie"
 	}
 	if a.intents == catPlace && slices.Contains(a.qws, "where") && !f.namesWhere() && livesWith(f.source) {
 		score -= 3 // "where do you live?" is not "i live with my grandparents", which tells who

@@ -83,7 +83,7 @@ func composePersona(req brain.Request, c *analysedContext, rc *readCache) string
 	last, ok := req.LastPartner()
 	msg := (*text)(nil)
 	if ok {
-		msg = rc.text(last)
+		msg = rc.text(expandShorthand(last))
 	}
 	// "hi, how are you? where do you live?": both asked, both answered.
 	helloThenAsks := ok && asksHowAreYou(msg) && asksBeyondHello(msg, rc)
