@@ -177,8 +177,8 @@ func reword(ws []string, i int, spans []int) (string, bool) {
 	for j := i; j < end; j++ {
 		next := low(j + 1)
 		if soft, ok := softeners[low(j)]; ok && !insideName(spans, j) && next != soft && !determiners.has(next) && prepositions[next] == "" && (!stopwords.has(next) || low(j) == "i") {
-			if determiners.has(low(j)) && low(j) != "my" && (!adjective(next) || kindWords.has(next) || colours.has(next)) {
-				continue // "a really big house", never "a really house" or "a really single dad"
+			if determiners.has(low(j)) && low(j) != "my" && (!adjective(next) || kindWords.has(next) || colours.has(next) || intentOf(next) != 0) {
+				continue // "a really big house", never "a really house", "a really single dad" or "a really music teacher"
 			}
 			if low(j) == "the" && !veryWords.has(next) {
 				continue // "the very best", never "the very animal shelter"
