@@ -132,8 +132,9 @@ const (
 // z, older lives asked politely, 71.6 % and 2.4 % on za, young lives in
 // chat typing, 83.4 % and 1.7 % on zb, likes, dislikes, health and
 // beliefs; 71.7 % and 5.3 % on zc, working lives, 78.8 % and 2.2 % on
-// zd, pastimes, 82.5 % and 8.0 % on ze, origins and languages, written
-// last):
+// zd, pastimes, 82.5 % and 8.0 % on ze, origins and languages; 83.2 %
+// and 5.1 % on zf, students, 81.8 % and 2.7 % on zg, retirees, 91.2 %
+// and 1.1 % on zh, parents and favourites, written last):
 // the floors keep what each reads today and say how far it is from the
 // others.
 func TestPersonaWorld(t *testing.T) {
@@ -174,6 +175,9 @@ func TestPersonaWorld(t *testing.T) {
 		{"testdata/persona_harness_zc.json", 0.76, 0.055, 0.95},
 		{"testdata/persona_harness_zd.json", 0.88, 0.04, 0.97},
 		{"testdata/persona_harness_ze.json", 0.88, 0.04, 0.92},
+		{"testdata/persona_harness_zf.json", 0.85, 0.05, 0.91},
+		{"testdata/persona_harness_zg.json", 0.84, 0.03, 0.97},
+		{"testdata/persona_harness_zh.json", 0.89, 0.015, 0.94},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			s := scoreProbes(t, readMadeUp(t, c.file), "made")

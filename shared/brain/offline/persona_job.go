@@ -276,3 +276,26 @@ func atWorkplace(next string) bool {
 // ownPlaces are places whose thing is what the fact is about: "music
 // school", "a horse farm", "the church choir".
 var ownPlaces = newSet("kitchen gym pool church school farm library")
+
+// yearsAs says a job held for years with its years first, the way the
+// router lets it be said when the job's name is held whole: "i was a mail
+// carrier for thirty two years" is "thirty two years as mail carrier,
+// that was my job". "" for any other sentence.
+func yearsAs(ws []string) string {
+	if len(ws) < 7 || ws[0] != "i" || ws[1] != "was" || ws[2] != "a" && ws[2] != "an" || !durationUnits.has(ws[len(ws)-1]) {
+		return ""
+	}
+	k := slices.Index(ws, "for")
+	if k < 4 || k > 8 || k+2 >= len(ws) || slices.Contains(ws[3:k], "and") || !occupation(ws[k-1]) && !agentNoun(ws[k-1]) && !slices.Contains(ws[3:k], "in") {
+		return ""
+	}
+	for _, w := range ws[k+1 : len(ws)-1] {
+		if !isNumber(w) && w != "over" && w != "almost" && w != "nearly" && w != "about" {
+			return ""
+		}
+	}
+	return strings.Join(ws[k+1:], " ") + " as " + strings.Join(ws[3:k], " ") + ", that was my job"
+}
+
+// durationUnits end a span of years.
+var durationUnits = newSet("years decades")

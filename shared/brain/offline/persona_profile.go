@@ -269,6 +269,9 @@ func (p *profile) newFact(ws []string) (fact, bool) {
 			}
 		}
 		says = append(says, reshapes(rest)...)
+		if y := yearsAs(ws); y != "" {
+			says = append(says, y)
+		}
 	case weSentence(ws):
 		subject, rest, _ := weSubject(ws)
 		says = weSays(subject, rest)

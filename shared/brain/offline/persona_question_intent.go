@@ -111,7 +111,8 @@ func dayIntents(padded string) category {
 		}
 	}
 	for _, p := range []string{" normal day ", " typical day ", " usual day ", " average day ", " regular day ", " spend your days ",
-		" spend your day ", " do all day ", " keeps you busy ", " keep you busy ", " daily routine ", " day to day ", " day like for you ", " days like ", " with your days "} {
+		" spend your day ", " do all day ", " keeps you busy ", " keep you busy ", " daily routine ", " day to day ", " day like for you ", " days like ", " with your days ",
+		" fills your days ", " fill your days ", " fills your time ", " fill your time "} {
 		if strings.Contains(padded, p) {
 			return catJob | catHobby
 		}

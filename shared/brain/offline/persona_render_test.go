@@ -201,6 +201,7 @@ func TestLongSentencesSaid(t *testing.T) {
 		{"i am a retired ballet dancer who now teaches children in st petersburg.\ni live in ohio.", "i am a retired ballet dancer who now teaches children in st petersburg", "saint petersburg"},
 		{"i live near the beach.\ni have a cat.", "i live near the beach", "close to the beach"},
 		{"my dog, a husky named juno, is my best friend.\ni live in ohio.", "my dog a husky named juno is my best friend", "juno"},
+		{"i was a mail carrier for thirty-two years.\ni live in ohio.", "i was a mail carrier for thirty two years", "32 years as mail carrier"},
 	} {
 		pr := parseProfile(c.profile)
 		if !saysWhole(pr, c.line) {
@@ -220,6 +221,20 @@ func TestTheVeryOnlyBeforeARank(t *testing.T) {
 	for _, f := range pr.facts {
 		for _, s := range f.says {
 			if strings.Contains(s, "very animal") {
+				t.Errorf("%q: %q", f.source, s)
+			}
+		}
+	}
+}
+
+// TestReallyOnlyBeforeAQuality: "a really" stands before a quality ("a
+// really big house"), never before a word of a thing ("a really music
+// teacher", which "music" read as an adjective by its ending once made).
+func TestReallyOnlyBeforeAQuality(t *testing.T) {
+	pr := parseProfile("i was a music teacher and directed the high school band.\ni still play trumpet in a community jazz band.\ni have two cats.")
+	for _, f := range pr.facts {
+		for _, s := range f.says {
+			if strings.Contains(s, "really music") {
 				t.Errorf("%q: %q", f.source, s)
 			}
 		}
