@@ -24,10 +24,13 @@ func noPetAt(ws []string, i int) bool {
 	}
 	raisedOn := (next == "farm" || next == "ranch") && slicesHasAny(ws[:i], farmLives) // "i live on a cattle ranch": stock, not pets
 	return madeOf.has(prev) || foodAdjectives.has(prev) || tradeAnimals.has(prev) || tradeAnimals.has(prev2) && determiners.has(prev) ||
-		raisedOn || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") ||
+		raisedOn || slicesHasAny(ws, eatWords) || strings.HasSuffix(next, "ing") || animalGoods.has(next) ||
 		prev == "of" && depictions.has(prev2) || w == "fish" && (prev == "i" || prev == "to") ||
 		depictVerbs.has(prev) || depictVerbs.has(prev2) && (depictions.has(prev) || prev == "watercolor")
 }
+
+// animalGoods are things named after an animal: "goldfish crackers".
+var animalGoods = newSet("crackers cracker cookies gummies shaped costume costumes onesie slippers")
 
 // farmLives tell a life on a farm: its animals are stock.
 var farmLives = newSet("grew raised live lives living")

@@ -136,6 +136,8 @@ func factIntents(ws []string) (c category, wish bool) {
 			wc = catHobby // "bird watching gets me out of the house"
 		case positions.has(prev + "_" + w):
 			wc = catSport // "i play point guard"
+		case w == "rock" && (strings.HasPrefix(next, "climb") || next == "collection" || next == "collecting" || next == "wall"):
+			wc &^= catMusic // "i go rock climbing on weekends"
 		case w == "country" && prev == "cross":
 			wc = catSport // "i run cross country"
 		case w == "country" && music:

@@ -74,7 +74,8 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	switch {
 	case (f.wish || f.cats&catPlans != 0 && (cats&catPlace == 0 || a.origin)) && a.intents&catPlans == 0 && (a.verb == "have" || a.intents&catPlace != 0):
 		return 0, false, false // "what dog do you have?" is not answered by "i want to be a dog", nor "where are you from?" by a move one hopes for
-	case a.verb == "have" && a.intents&catPet != 0 && fearsAnimal(f) && !a.namesAnimal(f):
+	case (a.verb == "have" || a.verb == "" && slices.ContainsFunc(a.qws, func(w string) bool { return w == "pet" || w == "pets" })) &&
+		a.intents&catPet != 0 && fearsAnimal(f) && !a.namesAnimal(f):
 		return 0, false, false // "do you have pets?" is not answered by "i have a severe fear of snakes"; "do you have a dog?" is by "i am afraid of dogs"
 	case a.yesNo && a.verb == "like" && a.intents == catJob && !f.likes() && !f.neg && !f.hasWord(feelings.has):
 		return 0, false, false // "do you like your job?" is answered by how one feels about it, not by the job
@@ -303,8 +304,8 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if a.qkin != 0 && a.qkin&kinOf(ws[1:]) != 0 {
 		score++ // "any kids?": "i have twin daughters" before "i am a dad"
-		if a.verb == "have" && !a.grand && hasKin(ws, a.qkin) {
-			score += 2 // "do you have kids?": "we have three boys" before "my kids call my van the bathtub"
+		if a.verb == "have" && !a.grand && (hasKin(ws, a.qkin) || a.qkin&(1<<kinChildren) != 0 && len(ws) > 2 && ws[1] == "am" && slices.ContainsFunc(ws, func(w string) bool { return kin[w] == kinParents })) {
+			score += 2 // "do you have kids?": "we have three boys" or "i am a mom of three" before "my kids call my van the bathtub"
 		}
 	}
 	if near {

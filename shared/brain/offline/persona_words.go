@@ -109,7 +109,7 @@ var occupations = newSet(`nurse chef cook doctor lawyer pilot vet veterinarian m
 cashier clerk nanny maid surgeon dentist judge barista carpenter plumber
 electrician engineer firefighter cop police officer soldier marine housewife
 homemaker student secretary receptionist model actor actress artist musician
-farmer rancher author poet painter coach athlete priest pastor rabbi imam monk nun intern bartender
+farmer rancher author poet painter coach athlete priest pastor rabbi imam monk nun intern foreman bartender
 waitress waiter salesman saleswoman guide manager streamer youtuber blogger
 teacher professor tutor trainer instructor writer editor reporter journalist
 designer programmer developer driver baker banker butcher singer dancer
