@@ -135,6 +135,6 @@ var pastimeVerbs = newSet("spend relax unwind")
 // answer: "where do you work?", "how do you get to work?".
 var jobPlaceAsks = newSet("where how long like enjoy love hate")
 
-// notWork are what a fact that tells of one's family, pets, health or
-// plans is about: not what one does.
-const notWork = catFamily | catPet | catFear | catHealth | catPlans | catLanguage | catStudy
+// notWork are what a fact that tells of one's family, pets, health,
+// plans or looks is about: not what one does ("i wear glasses").
+const notWork = catFamily | catPet | catFear | catHealth | catPlans | catLanguage | catStudy | catLooks

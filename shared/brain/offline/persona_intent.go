@@ -119,8 +119,9 @@ func factIntents(ws []string) (c category, wish bool) {
 			w == "raised" && (!boundaries.has(next) || next == "with"), w == "farm" && prev == "i":
 			wc &^= catPlace // "across the country", "the state police", "raised speaking french", "i farm"
 		case w == "from" && slices.Contains(ws[i:], "family"), w == "grew" && i+2 < len(ws) && ws[i+1] == "up" && (ws[i+2] == "with" || slices.Contains(ws[i+2:min(i+6, len(ws))], "family") && len(placesIn(padded)) == 0),
-			w == "born" && (prev == "last" || prev == "first"):
-			wc &^= catPlace // "i come from a big family", "i grew up with two older brothers", "i grew up in a family of nine kids", "the last born of nine"
+			w == "born" && (prev == "last" || prev == "first" || next == "deaf" || next == "blind" || next == "without" || next == "with"),
+			w == "raised" && next == "by":
+			wc &^= catPlace // "i come from a big family", "i grew up with two older brothers", "i grew up in a family of nine kids", "the last born of nine", "born deaf", "raised by my grandparents"
 		case (w == "show" || w == "shows") && fairShows.has(prev):
 			wc &^= catFilms // "for the village show", "the county fair's dog show": a contest, not television
 		case (w == "house" || w == "houses") && prev != "" && prev != "own" && !determiners.has(prev) && !possessives.has(prev) && !adjective(prev) && !isNumber(prev) && !boundaries.has(prev):

@@ -59,7 +59,7 @@ wrestling yoga racing weights weightlifting softball rugby cricket volleyball la
 surf surfing skiing snowboarding skateboarding cycling karate judo rowing badminton pickleball
 triathlon triathlons horseback cheerleading cheer wrestle frisbee nascar zumba pilates crossfit golfer boxer wrestler hurling
 bouldering climbing climb climbs curling fencing cheerleader cheerleaders skateboard swam swims swimmer
-sporty sporting supporter supporters match matches`,
+sporty sporting supporter supporters match matches ultramarathon ultramarathons rodeo skater skaters`,
 		catStudy: `study studying studies student students school college university major degree class
 classes graduate graduated graduating subject subjects grade semester majoring majored freshman
 sophomore studied grader graders phd doctorate masters homeschooled homeschool`,
@@ -80,7 +80,8 @@ boy girl glasses bald blonde brunette redhead`,
 		catHealth: `health healthy sick illness disease diabetes diabetic asthma cancer injury injured surgery
 surgeries injuries wheelchair blind colorblind deaf eyesight disability medication arthritis chronic
 cough pacemaker knee knees emphysema oxygen walker cane degeneration replacement hearing dementia alzheimer's
-alzheimers parkinson's parkinsons stroke dialysis cholesterol`,
+alzheimers parkinson's parkinsons stroke dialysis cholesterol lupus epilepsy epileptic sclerosis crohn's crohns tinnitus
+migraine migraines insomnia`,
 	} {
 		for w := range strings.FieldsSeq(words) {
 			m[w] |= c
