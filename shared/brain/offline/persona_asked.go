@@ -121,7 +121,7 @@ func grandchild(w string) bool {
 // workWords.
 var (
 	hourAsks  = newSet("hours shift shifts schedule")
-	hourWords = newSet("hours shift shifts night nights overnight graveyard evenings mornings weekends until nine-to-five schedule")
+	hourWords = newSet("hours shift shifts night nights overnight graveyard evenings mornings weekends until schedule")
 )
 
 // tellsHours reports a fact that tells when or how long one works: "i

@@ -214,28 +214,21 @@ func TestLongSentencesSaid(t *testing.T) {
 	}
 }
 
-// TestTheVeryOnlyBeforeARank: "the very" stands before a rank or an end,
-// never before a thing ("the very animal shelter").
-func TestTheVeryOnlyBeforeARank(t *testing.T) {
-	pr := parseProfile("i volunteer at the animal shelter three days a week.\ni like to ride horses.\ni have two cats.")
-	for _, f := range pr.facts {
-		for _, s := range f.says {
-			if strings.Contains(s, "very animal") {
-				t.Errorf("%q: %q", f.source, s)
-			}
-		}
-	}
-}
-
-// TestReallyOnlyBeforeAQuality: "a really" stands before a quality ("a
-// really big house"), never before a word of a thing ("a really music
-// teacher", which "music" read as an adjective by its ending once made).
-func TestReallyOnlyBeforeAQuality(t *testing.T) {
-	pr := parseProfile("i was a music teacher and directed the high school band.\ni still play trumpet in a community jazz band.\ni have two cats.")
-	for _, f := range pr.facts {
-		for _, s := range f.says {
-			if strings.Contains(s, "really music") {
-				t.Errorf("%q: %q", f.source, s)
+// TestIntensifiersOnlyBeforeAQuality: "the very" stands before a rank or
+// an end, never before a thing ("the very animal shelter"), and "a
+// really" before a quality ("a really big house"), never before a word of
+// a thing ("a really music teacher", which "music" read as an adjective by
+// its ending once made).
+func TestIntensifiersOnlyBeforeAQuality(t *testing.T) {
+	for _, c := range []struct{ profile, never string }{
+		{"i volunteer at the animal shelter three days a week.\ni like to ride horses.\ni have two cats.", "very animal"},
+		{"i was a music teacher and directed the high school band.\ni still play trumpet in a community jazz band.\ni have two cats.", "really music"},
+	} {
+		for _, f := range parseProfile(c.profile).facts {
+			for _, s := range f.says {
+				if strings.Contains(s, c.never) {
+					t.Errorf("%q: %q", f.source, s)
+				}
 			}
 		}
 	}
