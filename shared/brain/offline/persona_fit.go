@@ -441,4 +441,4 @@ func nearly(a, b string) bool {
 // lightWords carry no thing of their own in a yes/no question: "do you
 // play…?", "are you a cat lover?".
 var lightWords = newSet(`play plays go goes get got make take use know want think try ever listen follow stay keep
-lover lovers fan fans person people kind type sort lot lots thing things much many problems problem issues issue celebrate serve served`)
+lover lovers fan fans person people kind type sort lot lots thing things much many problems problem issues issue celebrate serve served weather`)

@@ -225,6 +225,7 @@ func TestPersonaYesNoLeads(t *testing.T) {
 		{"i work at a school.", "are you a student?", "none"},
 		{"i hate school.", "are you a student?", "none"},
 		{"i am saving money for college.", "are you in college?", "none"},
+		{"i hate the rain.", "do you like rainy weather?", "none"}, // never "I don't mind rainy weather", which contradicts it
 	} {
 		context := c.fact + "\ni like the color blue.\ni live in a small town."
 		got := reply(t, chat(t, context, c.question))
