@@ -147,10 +147,3 @@ func hasRun(ws, run []string) bool {
 	}
 	return false
 }
-
-// grandparent reports a fact that one is a grandparent, who has
-// grandchildren: "i am a grandfather of four".
-func (f *fact) grandparent() bool {
-	return len(f.words) > 2 && f.words[0] == "i" && f.words[1] == "am" &&
-		f.hasWord(func(w string) bool { return strings.HasPrefix(w, "grand") && kin[w] == kinParents })
-}

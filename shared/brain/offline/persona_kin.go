@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The family a question asks about and a fact speaks of, by kind:
 // children, siblings, a partner, parents.
@@ -75,6 +78,15 @@ func hasKin(ws []string, k int) bool {
 		}
 	}
 	return false
+}
+
+// saysParent reports a sentence in which one says one is a parent, who
+// has children ("i am a mom of three"), or with grand a grandparent, who
+// has grandchildren ("i am a grandfather of four").
+func saysParent(ws []string, grand bool) bool {
+	return len(ws) > 2 && ws[0] == "i" && ws[1] == "am" && slices.ContainsFunc(ws, func(w string) bool {
+		return kin[w] == kinParents && (!grand || strings.HasPrefix(w, "grand"))
+	})
 }
 
 // kidsVerbs have children: "my wife and i have two little girls".

@@ -119,11 +119,8 @@ func chatNorm(t *text) string {
 // by that thing: "oh i love dogs! do you have one?" asks "do you have
 // dogs?".
 func withAntecedent(msg *text, qs string) string {
-	// "i have two dogs, do you have any pets?": the question after the comma.
-	if i := strings.LastIndex(qs, ", "); i > 0 {
-		if rest := qs[i+2:]; startsQuestion(analyze(rest)) || asksUnmarked(analyze(rest)) {
-			msg, qs = analyze(qs[:i]+". "+rest), rest
-		}
+	if before, rest, ok := questionAfterComma(qs); ok {
+		msg, qs = analyze(before+". "+rest), rest
 	}
 	body := strings.TrimRight(qs, "?!. ")
 	// "i love seafood, do you?" asks "do you love seafood?".
@@ -176,13 +173,22 @@ func asksBeyondHello(msg *text, rc *readCache) bool {
 	if q := rc.text(s); !asksHowAreYou(q) && startsQuestion(q) {
 		return true
 	}
-	// "hey whats up, u in school or working": the question after the comma.
+	_, rest, ok := questionAfterComma(s)
+	return ok && !asksHowAreYou(rc.text(rest))
+}
+
+// questionAfterComma returns a question typed after the last comma of s,
+// and what comes before it: "i have two dogs, do you have any pets?",
+// "hey whats up, u in school or working".
+func questionAfterComma(s string) (before, question string, ok bool) {
 	i := strings.LastIndex(s, ", ")
-	if i < 0 {
-		return false
+	if i <= 0 {
+		return "", "", false
 	}
-	q := rc.text(s[i+2:])
-	return !asksHowAreYou(q) && (startsQuestion(q) || asksUnmarked(q))
+	if t := analyze(s[i+2:]); !startsQuestion(t) && !asksUnmarked(t) {
+		return "", "", false
+	}
+	return s[:i], s[i+2:], true
 }
 
 // answers returns the facts that answer question q, best first: those

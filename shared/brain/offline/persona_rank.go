@@ -56,7 +56,7 @@ func (a *asked) fits(f *fact) (cats category, near, ok bool) {
 	if a.third && f.kin == 0 && cats&catPet == 0 {
 		return 0, false, false // "what does he do?" is not answered by one's own job
 	}
-	if a.qkin != 0 && a.qkin&f.kin == 0 || a.grand && !f.hasWord(grandchild) && !f.grandparent() {
+	if a.qkin != 0 && a.qkin&f.kin == 0 || a.grand && !f.hasWord(grandchild) && !saysParent(f.words, true) {
 		cats &^= catFamily // "any kids?" is not answered by a sister, nor by "my family and i…"; "any grandkids?" not by one's kids
 	}
 	if f.verb == "have" && f.kin != 0 {
@@ -304,7 +304,7 @@ func (a *asked) rank(f *fact, cats category, near bool) (score int, ok bool) {
 	}
 	if a.qkin != 0 && a.qkin&kinOf(ws[1:]) != 0 {
 		score++ // "any kids?": "i have twin daughters" before "i am a dad"
-		if a.verb == "have" && !a.grand && (hasKin(ws, a.qkin) || a.qkin&(1<<kinChildren) != 0 && len(ws) > 2 && ws[1] == "am" && slices.ContainsFunc(ws, func(w string) bool { return kin[w] == kinParents })) {
+		if a.verb == "have" && !a.grand && (hasKin(ws, a.qkin) || a.qkin&(1<<kinChildren) != 0 && saysParent(ws, false)) {
 			score += 2 // "do you have kids?": "we have three boys" or "i am a mom of three" before "my kids call my van the bathtub"
 		}
 	}
